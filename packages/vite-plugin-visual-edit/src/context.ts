@@ -1,0 +1,25 @@
+import type { Plugin } from 'vite'
+import type { ResolvedVisualEditOptions } from './options.ts'
+import { ElementIndex } from './transform/element-index.ts'
+import { TAG_PLUGIN_NAME } from './transform/tag-plugin.ts'
+
+/** State the sub-plugins of one `visualEdit()` call share. */
+export interface VisualEditContext {
+  readonly options: ResolvedVisualEditOptions
+  readonly index: ElementIndex
+  /** Vite's resolved root; set in `configResolved`. */
+  root: string
+}
+
+export function createContext(options: ResolvedVisualEditOptions): VisualEditContext {
+  return { options, index: new ElementIndex(), root: process.cwd() }
+}
+
+/**
+ * The context of the `visualEdit()` instance doing the work in a resolved config (the first one
+ * listed), or undefined when the config has none.
+ */
+export function findVisualEditContext(plugins: readonly Plugin[]): VisualEditContext | undefined {
+  const plugin = plugins.find((candidate) => candidate.name === TAG_PLUGIN_NAME)
+  return (plugin?.api as { context?: VisualEditContext } | undefined)?.context
+}

@@ -1,0 +1,26 @@
+import type { Plugin } from 'vite'
+import { createContext } from './context.ts'
+import { resolveOptions, type VisualEditOptions } from './options.ts'
+import { tagPlugin } from './transform/tag-plugin.ts'
+
+export { findVisualEditContext, type VisualEditContext } from './context.ts'
+export { VisualEditError, type VisualEditErrorCode } from './errors.ts'
+export type { VisualEditOptions } from './options.ts'
+export { ElementIndex, type IndexedElement } from './transform/element-index.ts'
+export { type JsxElementInfo, type TagJsxOptions, type TagJsxResult, tagJsx } from './transform/tag-jsx.ts'
+
+/**
+ * The visual-edit Vite plugin: tags JSX with stable codebase ids in dev. Add it before the React plugin:
+ *
+ *   export default defineConfig({ plugins: [visualEdit(), react()] })
+ *
+ * The first plugin's `api.context` exposes the element index to tools that run the dev server.
+ */
+export function visualEdit(options: VisualEditOptions = {}): Plugin[] {
+  const context = createContext(resolveOptions(options))
+  const tag = tagPlugin(context)
+  tag.api = { context }
+  return [tag]
+}
+
+export default visualEdit

@@ -1,0 +1,46 @@
+/** The three ways an element can be styled; `stylingFramework` of STYLING and ADD_CLASS. */
+export const StylingFramework = {
+  INLINE: 'Inline',
+  CSS: 'CSS',
+  TAILWIND: 'Tailwind',
+} as const
+export type StylingFramework = (typeof StylingFramework)[keyof typeof StylingFramework]
+
+export const STYLING_FRAMEWORKS: readonly StylingFramework[] = Object.values(StylingFramework)
+
+/**
+ * Value of a `stylingChanges` entry that removes the property instead of setting it. The inspector
+ * renders it as `unset !important` in an instant update; the server deletes the property.
+ */
+export const DELETE_STYLE_CONSTANT = 'TEMPO_DELETE_STYLE'
+
+/** What an instant update writes for a deleted property. */
+export const DELETED_STYLE_VALUE = 'unset !important'
+
+/** State modifiers an edit may target (`hover:bg-red-500`, a forced `:hover` in the preview). */
+export const STATE_MODIFIERS = ['hover', 'required', 'focus', 'active', 'invalid', 'disabled'] as const
+export type StateModifier = (typeof STATE_MODIFIERS)[number]
+
+/** Responsive variants with their Tailwind width minimums in rem. */
+export const RESPONSIVE_BREAKPOINTS_REM = { sm: 40, md: 48, lg: 64, xl: 80, '2xl': 96 } as const
+export type ResponsiveModifier = keyof typeof RESPONSIVE_BREAKPOINTS_REM
+export const RESPONSIVE_MODIFIERS = Object.keys(RESPONSIVE_BREAKPOINTS_REM) as ResponsiveModifier[]
+
+/** Dark mode is recognised through a `dark` class selector. */
+export const DARK_MODIFIER = 'dark'
+
+export type StyleModifier = StateModifier | ResponsiveModifier | typeof DARK_MODIFIER
+
+const ALL_MODIFIERS: ReadonlySet<string> = new Set([
+  ...STATE_MODIFIERS,
+  ...RESPONSIVE_MODIFIERS,
+  DARK_MODIFIER,
+])
+
+export function isStyleModifier(value: string): value is StyleModifier {
+  return ALL_MODIFIERS.has(value)
+}
+
+export function isStylingFramework(value: unknown): value is StylingFramework {
+  return typeof value === 'string' && (STYLING_FRAMEWORKS as readonly string[]).includes(value)
+}

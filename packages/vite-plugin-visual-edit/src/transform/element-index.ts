@@ -1,0 +1,62 @@
+import type { JsxElementInfo } from './tag-jsx.ts'
+
+/** A tagged element and the file it is in. */
+export interface IndexedElement extends JsxElementInfo {
+  /** Absolute path of the module. */
+  file: string
+  /** Posix path relative to the project root, as the editor shows it. */
+  relativeFile: string
+}
+
+/**
+ * id -> element, for every file the dev server has tagged. The transform replaces a file's entries each
+ * time it tags the file; the mutate server reads them to find the code behind an id.
+ */
+export class ElementIndex {
+  readonly #byId = new Map<string, IndexedElement>()
+  readonly #idsByFile = new Map<string, string[]>()
+
+  /** Replaces everything known about `file` with `elements`. */
+  setFile(file: string, relativeFile: string, elements: readonly JsxElementInfo[]): void {
+    this.deleteFile(file)
+    const ids: string[] = []
+    for (const element of elements) {
+      this.#byId.set(element.id, { ...element, file, relativeFile })
+      ids.push(element.id)
+    }
+    this.#idsByFile.set(file, ids)
+  }
+
+  deleteFile(file: string): void {
+    const ids = this.#idsByFile.get(file)
+    if (!ids) return
+    for (const id of ids) if (this.#byId.get(id)?.file === file) this.#byId.delete(id)
+    this.#idsByFile.delete(file)
+  }
+
+  get(id: string): IndexedElement | undefined {
+    return this.#byId.get(id)
+  }
+
+  has(id: string): boolean {
+    return this.#byId.has(id)
+  }
+
+  /** The file's elements in source order. */
+  elementsOf(file: string): IndexedElement[] {
+    const out: IndexedElement[] = []
+    for (const id of this.#idsByFile.get(file) ?? []) {
+      const element = this.#byId.get(id)
+      if (element?.file === file) out.push(element)
+    }
+    return out
+  }
+
+  files(): string[] {
+    return [...this.#idsByFile.keys()]
+  }
+
+  get size(): number {
+    return this.#byId.size
+  }
+}
