@@ -2,10 +2,12 @@
  * `npm run bench [-- <name> [args...]]`: runs every benchmark, or the one named. Each prints its figures
  * beside a baseline measured in the same run; the exit code is 1 when a goal is missed.
  */
+import { benchMarketplace } from './marketplace.ts'
 import { benchTagJsx } from './tag-jsx.ts'
 
 const BENCHMARKS: Record<string, (args: string[]) => Promise<boolean>> = {
   'tag-jsx': benchTagJsx,
+  marketplace: benchMarketplace,
 }
 
 const [name, ...args] = process.argv.slice(2)

@@ -1,8 +1,87 @@
+import { lazy } from 'react'
+import {
+  createBrowserRouter,
+  Navigate,
+  type RouteObject,
+  RouterProvider,
+  useLocation,
+} from 'react-router-dom'
+import { SiteLayout } from './components/layout/SiteLayout.tsx'
+import { CATEGORIES } from './data/categories.ts'
+import { categorySlug } from './lib/slug.ts'
+import { HomePage } from './pages/HomePage.tsx'
+
+// The home page ships in the entry chunk; every other page loads when first visited.
+const SearchPage = lazy(() =>
+  import('./pages/SearchPage.tsx').then((module) => ({ default: module.SearchPage })),
+)
+const ListingDetailPage = lazy(() =>
+  import('./pages/ListingDetailPage.tsx').then((module) => ({ default: module.ListingDetailPage })),
+)
+const CategoryPage = lazy(() =>
+  import('./pages/CategoryPage.tsx').then((module) => ({ default: module.CategoryPage })),
+)
+const CategoriesPage = lazy(() =>
+  import('./pages/CategoriesPage.tsx').then((module) => ({ default: module.CategoriesPage })),
+)
+const AboutPage = lazy(() =>
+  import('./pages/AboutPage.tsx').then((module) => ({ default: module.AboutPage })),
+)
+const ContactPage = lazy(() =>
+  import('./pages/ContactPage.tsx').then((module) => ({ default: module.ContactPage })),
+)
+const PrivacyPage = lazy(() =>
+  import('./pages/PrivacyPage.tsx').then((module) => ({ default: module.PrivacyPage })),
+)
+const TermsPage = lazy(() =>
+  import('./pages/TermsPage.tsx').then((module) => ({ default: module.TermsPage })),
+)
+const NotFoundPage = lazy(() =>
+  import('./pages/NotFoundPage.tsx').then((module) => ({ default: module.NotFoundPage })),
+)
+
+/** `/food-dining?x=1` -> `/food?x=1`: every slug the hero rule can produce lands on its category. */
+function CategoryAlias({ categoryId }: { categoryId: string }) {
+  const { search } = useLocation()
+  return <Navigate to={`/${categoryId}${search}`} replace />
+}
+
+const categoryRoutes: RouteObject[] = CATEGORIES.map((category) => ({
+  path: category.id,
+  element: <CategoryPage key={category.id} categoryId={category.id} />,
+}))
+
+const categoryAliasRoutes: RouteObject[] = CATEGORIES.filter(
+  (category) => categorySlug(category.name) !== category.id,
+).map((category) => ({
+  path: categorySlug(category.name),
+  element: <CategoryAlias categoryId={category.id} />,
+}))
+
+export const routes: RouteObject[] = [
+  {
+    element: <SiteLayout />,
+    children: [
+      { index: true, element: <HomePage /> },
+      { path: 'search', element: <SearchPage /> },
+      { path: 'listings', element: <SearchPage /> },
+      { path: 'listing/:id', element: <ListingDetailPage /> },
+      { path: 'categories', element: <CategoriesPage /> },
+      { path: 'category/all', element: <CategoriesPage /> },
+      { path: 'category/:categoryId', element: <CategoryPage /> },
+      ...categoryRoutes,
+      ...categoryAliasRoutes,
+      { path: 'about', element: <AboutPage /> },
+      { path: 'contact', element: <ContactPage /> },
+      { path: 'privacy', element: <PrivacyPage /> },
+      { path: 'terms', element: <TermsPage /> },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+]
+
+const router = createBrowserRouter(routes)
+
 export function App() {
-  return (
-    <main className="mx-auto max-w-3xl p-8">
-      <h1 className="text-3xl font-bold text-gray-900">District Marketplace</h1>
-      <p className="mt-2 text-gray-600">Buy and sell in your district.</p>
-    </main>
-  )
+  return <RouterProvider router={router} />
 }

@@ -1,0 +1,163 @@
+import { ChevronDown, LayoutDashboard, List, LogOut, Menu, Settings, Store, User, X } from 'lucide-react'
+import { useCallback, useEffect, useState } from 'react'
+import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom'
+import { SITE } from '../../data/site.ts'
+import { useStoredSession } from '../../lib/hooks.ts'
+import { clearStoredSession } from '../../lib/stored-session.ts'
+import { CategoryMegaMenu } from './CategoryMegaMenu.tsx'
+import { MobileMenu } from './MobileMenu.tsx'
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  isActive ? 'text-blue-700 font-medium' : 'text-gray-700 hover:text-blue-700'
+
+export function Header() {
+  const session = useStoredSession()
+  const navigate = useNavigate()
+  const location = useLocation()
+  const [megaMenuOpen, setMegaMenuOpen] = useState(false)
+  const [mobileMenuOpen, setMobileMenuOpen] = useState(false)
+  const [userMenuOpen, setUserMenuOpen] = useState(false)
+  const closeMegaMenu = useCallback(() => setMegaMenuOpen(false), [])
+
+  // Any navigation closes whatever menu was open.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every location change on purpose
+  useEffect(() => {
+    setMobileMenuOpen(false)
+    setUserMenuOpen(false)
+  }, [location.key])
+
+  const logout = () => {
+    clearStoredSession()
+    setUserMenuOpen(false)
+    navigate('/')
+  }
+
+  const isAdmin = session.userRole === 'admin'
+
+  return (
+    <header className="sticky top-0 z-50 border-b border-gray-200 bg-white">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 lg:px-8">
+        <Link to="/" className="flex items-center gap-2 text-lg font-bold text-gray-900">
+          <Store className="h-6 w-6 text-blue-600" aria-hidden="true" />
+          <span>{SITE.name}</span>
+        </Link>
+
+        <nav aria-label="Main" className="hidden items-center gap-6 md:flex">
+          <NavLink to="/" end className={navLinkClass}>
+            Home
+          </NavLink>
+          <button
+            type="button"
+            aria-expanded={megaMenuOpen}
+            aria-controls="category-mega-menu"
+            onClick={() => setMegaMenuOpen((open) => !open)}
+            className="flex items-center gap-1 text-gray-700 hover:text-blue-700"
+          >
+            Categories
+            <ChevronDown className="h-4 w-4" aria-hidden="true" />
+          </button>
+          <NavLink to="/about" className={navLinkClass}>
+            About
+          </NavLink>
+          <NavLink to="/contact" className={navLinkClass}>
+            Contact
+          </NavLink>
+        </nav>
+
+        <div className="flex items-center gap-2">
+          {session.isLoggedIn ? (
+            <div className="relative hidden md:block">
+              <button
+                type="button"
+                aria-expanded={userMenuOpen}
+                aria-haspopup="menu"
+                onClick={() => setUserMenuOpen((open) => !open)}
+                className="flex items-center gap-2 rounded-full border border-gray-200 px-3 py-1.5 text-sm text-gray-700 hover:bg-gray-50"
+              >
+                <User className="h-4 w-4" aria-hidden="true" />
+                <span>{session.userName || 'My Account'}</span>
+                <ChevronDown className="h-4 w-4" aria-hidden="true" />
+              </button>
+              {userMenuOpen && (
+                <div
+                  role="menu"
+                  className="absolute right-0 mt-2 w-56 rounded-md border border-gray-200 bg-white py-1 shadow-lg"
+                >
+                  {isAdmin ? (
+                    <Link
+                      role="menuitem"
+                      to="/admin"
+                      className="flex items-center gap-2 px-4 py-2 text-sm text-gray-700 hover:bg-gray-50"
+                    >
+                      <LayoutDashboard className="h-4 w-4" aria-hidden="true" />
+                      Admin Dashboard
+                    </Link>
+                  ) : (
+                    <>
+                      <Link
+                        role="menuitem"
+                        to="/dashboard"
+                        className="flex items-center gap-2 px-4 py-2 text-sm text-gray-700 hover:bg-gray-50"
+                      >
+                        <LayoutDashboard className="h-4 w-4" aria-hidden="true" />
+                        My Dashboard
+                      </Link>
+                      <Link
+                        role="menuitem"
+                        to="/dashboard"
+                        className="flex items-center gap-2 px-4 py-2 text-sm text-gray-700 hover:bg-gray-50"
+                      >
+                        <List className="h-4 w-4" aria-hidden="true" />
+                        My Listings
+                      </Link>
+                      <Link
+                        role="menuitem"
+                        to="/dashboard"
+                        className="flex items-center gap-2 px-4 py-2 text-sm text-gray-700 hover:bg-gray-50"
+                      >
+                        <Settings className="h-4 w-4" aria-hidden="true" />
+                        Settings
+                      </Link>
+                    </>
+                  )}
+                  <button
+                    type="button"
+                    role="menuitem"
+                    onClick={logout}
+                    className="flex w-full items-center gap-2 px-4 py-2 text-left text-sm text-red-600 hover:bg-red-50"
+                  >
+                    <LogOut className="h-4 w-4" aria-hidden="true" />
+                    Logout
+                  </button>
+                </div>
+              )}
+            </div>
+          ) : (
+            <Link
+              to="/auth"
+              className="hidden rounded-md bg-blue-600 px-4 py-2 text-sm font-medium text-white hover:bg-blue-700 md:inline-block"
+            >
+              Login / Register
+            </Link>
+          )}
+          <button
+            type="button"
+            aria-label={mobileMenuOpen ? 'Close menu' : 'Open menu'}
+            aria-expanded={mobileMenuOpen}
+            onClick={() => setMobileMenuOpen((open) => !open)}
+            className="rounded-md p-2 text-gray-700 hover:bg-gray-100 md:hidden"
+          >
+            {mobileMenuOpen ? (
+              <X className="h-6 w-6" aria-hidden="true" />
+            ) : (
+              <Menu className="h-6 w-6" aria-hidden="true" />
+            )}
+          </button>
+        </div>
+      </div>
+
+      {megaMenuOpen && <CategoryMegaMenu onClose={closeMegaMenu} />}
+      {mobileMenuOpen && <MobileMenu session={session} onLogout={logout} />}
+    </header>
+  )
+}

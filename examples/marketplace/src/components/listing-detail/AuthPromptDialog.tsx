@@ -1,0 +1,104 @@
+import * as Dialog from '@radix-ui/react-dialog'
+import * as Tabs from '@radix-ui/react-tabs'
+import { Info, X } from 'lucide-react'
+import { type RefObject, useState } from 'react'
+import { Link } from 'react-router-dom'
+import { AuthLoginFields } from './AuthLoginFields.tsx'
+import { type AuthMethod, AuthMethodSwitch } from './AuthMethodSwitch.tsx'
+import { AuthRegisterFields } from './AuthRegisterFields.tsx'
+
+interface AuthPromptDialogProps {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  /** The button that opened the dialog gets focus back when it closes. */
+  returnFocusRef: RefObject<HTMLElement | null>
+}
+
+const tabClass =
+  'flex-1 border-b-2 border-transparent px-4 py-2 text-sm font-medium text-gray-600 hover:text-blue-700 data-[state=active]:border-blue-600 data-[state=active]:text-blue-700'
+
+/**
+ * Login / Register prompt for contacting a seller while logged out. Its forms are a preview: the
+ * note sends people to /auth, where sign-in works.
+ */
+export function AuthPromptDialog({ open, onOpenChange, returnFocusRef }: AuthPromptDialogProps) {
+  const [method, setMethod] = useState<AuthMethod>('email')
+  const handleOpenChange = (next: boolean) => {
+    if (!next) setMethod('email')
+    onOpenChange(next)
+  }
+  const close = () => handleOpenChange(false)
+
+  return (
+    <Dialog.Root open={open} onOpenChange={handleOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
+        <Dialog.Content
+          onCloseAutoFocus={(event) => {
+            if (!returnFocusRef.current) return
+            event.preventDefault()
+            returnFocusRef.current.focus()
+          }}
+          className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl"
+        >
+          <div className="flex items-start justify-between gap-4">
+            <div>
+              <Dialog.Title className="text-lg font-semibold text-gray-900">Login or Register</Dialog.Title>
+              <Dialog.Description className="mt-1 text-sm text-gray-600">
+                You need an account to contact the seller.
+              </Dialog.Description>
+            </div>
+            <Dialog.Close aria-label="Close" className="rounded-md p-1 text-gray-500 hover:bg-gray-100">
+              <X className="h-5 w-5" aria-hidden="true" />
+            </Dialog.Close>
+          </div>
+
+          <div
+            role="note"
+            className="mt-4 flex items-start gap-2 rounded-md bg-blue-50 px-3 py-2 text-sm text-blue-900"
+          >
+            <Info className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+            <p>
+              Sign-in from here is coming soon. Use Login / Register in the header.{' '}
+              <Link to="/auth" onClick={close} className="font-medium underline">
+                Go to Login / Register
+              </Link>
+            </p>
+          </div>
+
+          <Tabs.Root defaultValue="login" className="mt-4">
+            <Tabs.List aria-label="Login or Register" className="flex border-b border-gray-200">
+              <Tabs.Trigger value="login" className={tabClass}>
+                Login
+              </Tabs.Trigger>
+              <Tabs.Trigger value="register" className={tabClass}>
+                Register
+              </Tabs.Trigger>
+            </Tabs.List>
+            <div className="mt-4">
+              <AuthMethodSwitch method={method} onChange={setMethod} />
+            </div>
+            <Tabs.Content value="login" className="mt-4">
+              <AuthLoginFields method={method} onLeave={close} />
+            </Tabs.Content>
+            <Tabs.Content value="register" className="mt-4">
+              <AuthRegisterFields method={method} />
+            </Tabs.Content>
+          </Tabs.Root>
+
+          <p className="mt-6 text-center text-xs text-gray-500">
+            By continuing, you agree to our{' '}
+            <Link to="/terms" onClick={close} className="text-blue-700 hover:underline">
+              Terms of Service
+            </Link>{' '}
+            and{' '}
+            <Link to="/privacy" onClick={close} className="text-blue-700 hover:underline">
+              Privacy Policy
+            </Link>
+            .
+          </p>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  )
+}

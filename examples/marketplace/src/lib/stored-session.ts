@@ -1,0 +1,27 @@
+/**
+ * The signed-in flags the header reads from browser storage (spec section 3: isLoggedIn, userName,
+ * userId, userRole). Authentication writes them; until a user signs in they are absent.
+ */
+export interface StoredSession {
+  isLoggedIn: boolean
+  userName: string
+  userId: string
+  userRole: string
+}
+
+export const SESSION_KEYS = ['isLoggedIn', 'userName', 'userId', 'userRole'] as const
+export const SESSION_CHANGED_EVENT = 'marketplace:session-changed'
+
+export function readStoredSession(storage: Storage = localStorage): StoredSession {
+  return {
+    isLoggedIn: storage.getItem('isLoggedIn') === 'true',
+    userName: storage.getItem('userName') ?? '',
+    userId: storage.getItem('userId') ?? '',
+    userRole: storage.getItem('userRole') ?? '',
+  }
+}
+
+export function clearStoredSession(storage: Storage = localStorage): void {
+  for (const key of SESSION_KEYS) storage.removeItem(key)
+  if (typeof window !== 'undefined') window.dispatchEvent(new Event(SESSION_CHANGED_EVENT))
+}

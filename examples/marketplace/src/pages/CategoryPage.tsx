@@ -1,0 +1,26 @@
+import { useParams } from 'react-router-dom'
+import { CategoryHero } from '../components/category/CategoryHero.tsx'
+import { CategoryListings } from '../components/category/CategoryListings.tsx'
+import { findCategory } from '../data/categories.ts'
+import { categoryIdForSlug } from '../lib/slug.ts'
+import { NotFoundPage } from './NotFoundPage.tsx'
+
+interface CategoryPageProps {
+  /** Set by the `/{categoryId}` routes; `/category/:categoryId` reads the route parameter instead. */
+  categoryId?: string
+}
+
+/** One category's listings: hero, filter card and results; an unknown category is a not-found page. */
+export function CategoryPage({ categoryId }: CategoryPageProps) {
+  const params = useParams()
+  const requested = categoryId ?? params.categoryId ?? ''
+  const category = findCategory(categoryIdForSlug(requested) ?? requested)
+  if (!category) return <NotFoundPage />
+
+  return (
+    <>
+      <CategoryHero category={category} />
+      <CategoryListings key={category.id} category={category} />
+    </>
+  )
+}

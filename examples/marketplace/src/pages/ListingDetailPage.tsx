@@ -1,0 +1,58 @@
+import { useMemo } from 'react'
+import { useParams } from 'react-router-dom'
+import { BackToResultsButton } from '../components/listing-detail/BackToResultsButton.tsx'
+import { ListingDetailSkeleton } from '../components/listing-detail/ListingDetailSkeleton.tsx'
+import { ListingGallery } from '../components/listing-detail/ListingGallery.tsx'
+import { ListingInfoTabs } from '../components/listing-detail/ListingInfoTabs.tsx'
+import { ListingNotFound } from '../components/listing-detail/ListingNotFound.tsx'
+import { ListingSummaryCard } from '../components/listing-detail/ListingSummaryCard.tsx'
+import { SafetyTipsCard } from '../components/listing-detail/SafetyTipsCard.tsx'
+import { SellerCard } from '../components/listing-detail/SellerCard.tsx'
+import { SimilarListings } from '../components/listing-detail/SimilarListings.tsx'
+import { isPublic } from '../data/listing.ts'
+import { useListings } from '../lib/hooks.ts'
+
+/** Up to this many similar listings (spec section 9). */
+const SIMILAR_LIMIT = 4
+
+/** /listing/:id: one public listing with its gallery, details, seller and similar listings. */
+export function ListingDetailPage() {
+  const { id } = useParams()
+  const listings = useListings()
+
+  const found = listings?.find((entry) => entry.id === id)
+  const listing = found && isPublic(found) ? found : undefined
+
+  const similar = useMemo(
+    () =>
+      listing && listings
+        ? listings
+            .filter(
+              (entry) => entry.id !== listing.id && entry.category === listing.category && isPublic(entry),
+            )
+            .slice(0, SIMILAR_LIMIT)
+        : [],
+    [listing, listings],
+  )
+
+  if (listings === null) return <ListingDetailSkeleton />
+  if (!listing) return <ListingNotFound />
+
+  return (
+    <div key={listing.id} className="mx-auto max-w-7xl px-4 py-8 lg:px-8">
+      <BackToResultsButton />
+      <div className="mt-6 grid grid-cols-1 gap-8 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          <ListingGallery listing={listing} />
+          <ListingInfoTabs listing={listing} />
+        </div>
+        <div className="space-y-6">
+          <ListingSummaryCard listing={listing} />
+          <SellerCard userName={listing.userName ?? ''} />
+          <SafetyTipsCard />
+        </div>
+      </div>
+      <SimilarListings listings={similar} />
+    </div>
+  )
+}
