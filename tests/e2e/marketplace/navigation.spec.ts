@@ -151,3 +151,40 @@ test('the footer links to the quick and legal pages', async ({ page }) => {
     await expect(footer.getByRole('link', { name, exact: true })).toHaveAttribute('href', path)
   }
 })
+
+test('home: the hero statistics and the advertised listing count', async ({ page }) => {
+  await page.goto('/')
+  await expect(page.getByText('10,000+ listings')).toBeVisible()
+  for (const [value, label] of [
+    ['5000+', 'Active Listings'],
+    ['2000+', 'Registered Users'],
+    ['100+', 'New Listings Daily'],
+  ]) {
+    const hero = page.locator('section', { has: page.getByRole('heading', { level: 1 }) })
+    await expect(hero.getByRole('listitem').filter({ hasText: label })).toContainText(value)
+  }
+})
+
+test('home: the featured carousel loops past both ends', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 900 })
+  await page.goto('/')
+  const section = page.locator('section', { has: page.getByRole('heading', { name: 'Featured Listings' }) })
+  const cards = section.getByTestId('listing-card')
+  await expect(cards).toHaveCount(5)
+  const firstVisibleTitle = () =>
+    section.evaluate((element) => {
+      const box = (element.querySelector('.overflow-hidden') as HTMLElement).getBoundingClientRect()
+      const card = [...element.querySelectorAll('[data-testid="listing-card"]')].find((candidate) => {
+        const rect = candidate.getBoundingClientRect()
+        return rect.left >= box.left - 1 && rect.right <= box.right + 1
+      })
+      return card?.querySelector('h3')?.textContent ?? null
+    })
+  const titles = await cards.getByRole('heading').allInnerTexts()
+  await expect.poll(firstVisibleTitle).toBe(titles[0])
+  await section.getByRole('button', { name: 'Previous listings' }).click()
+  await expect.poll(firstVisibleTitle).toBe(titles[4])
+  await section.getByRole('button', { name: 'Next listings' }).click()
+  await section.getByRole('button', { name: 'Next listings' }).click()
+  await expect.poll(firstVisibleTitle).toBe(titles[1])
+})
