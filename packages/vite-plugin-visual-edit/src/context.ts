@@ -1,5 +1,7 @@
 import type { Plugin } from 'vite'
 import type { ResolvedVisualEditOptions } from './options.ts'
+import type { MutationServices } from './server/mutation.ts'
+import { resolveToken } from './server/session-token.ts'
 import { ElementIndex } from './transform/element-index.ts'
 import { TAG_PLUGIN_NAME } from './transform/tag-plugin.ts'
 
@@ -7,12 +9,24 @@ import { TAG_PLUGIN_NAME } from './transform/tag-plugin.ts'
 export interface VisualEditContext {
   readonly options: ResolvedVisualEditOptions
   readonly index: ElementIndex
+  /** The session token every mutate request must carry. */
+  readonly token: string
   /** Vite's resolved root; set in `configResolved`. */
   root: string
+  /** False when another visualEdit() instance listed earlier in the config does the work. */
+  active: boolean
+  /** The mutate server's services, once the dev server is configured. */
+  services?: MutationServices
 }
 
 export function createContext(options: ResolvedVisualEditOptions): VisualEditContext {
-  return { options, index: new ElementIndex(), root: process.cwd() }
+  return {
+    options,
+    index: new ElementIndex(),
+    token: resolveToken(options.token),
+    root: process.cwd(),
+    active: true,
+  }
 }
 
 /**

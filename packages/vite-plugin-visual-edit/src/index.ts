@@ -1,6 +1,7 @@
 import type { Plugin } from 'vite'
 import { createContext } from './context.ts'
 import { resolveOptions, type VisualEditOptions } from './options.ts'
+import { mutatePlugin } from './server/mutate-plugin.ts'
 import { tagPlugin } from './transform/tag-plugin.ts'
 
 export { findVisualEditContext, type VisualEditContext } from './context.ts'
@@ -10,7 +11,8 @@ export { ElementIndex, type IndexedElement } from './transform/element-index.ts'
 export { type JsxElementInfo, type TagJsxOptions, type TagJsxResult, tagJsx } from './transform/tag-jsx.ts'
 
 /**
- * The visual-edit Vite plugin: tags JSX with stable codebase ids in dev. Add it before the React plugin:
+ * The visual-edit Vite plugin: in the dev server it tags JSX with stable codebase ids and serves the
+ * mutate API that writes visual edits into the source. Add it before the React plugin:
  *
  *   export default defineConfig({ plugins: [visualEdit(), react()] })
  *
@@ -20,7 +22,7 @@ export function visualEdit(options: VisualEditOptions = {}): Plugin[] {
   const context = createContext(resolveOptions(options))
   const tag = tagPlugin(context)
   tag.api = { context }
-  return [tag]
+  return [tag, mutatePlugin(context)]
 }
 
 export default visualEdit

@@ -159,7 +159,7 @@ test('home: the hero statistics and the advertised listing count', async ({ page
     ['5000+', 'Active Listings'],
     ['2000+', 'Registered Users'],
     ['100+', 'New Listings Daily'],
-  ]) {
+  ] as const) {
     const hero = page.locator('section', { has: page.getByRole('heading', { level: 1 }) })
     await expect(hero.getByRole('listitem').filter({ hasText: label })).toContainText(value)
   }

@@ -1,3 +1,4 @@
+import { hash } from 'node:crypto'
 import type { JsxElementInfo } from './tag-jsx.ts'
 
 /** A tagged element and the file it is in. */
@@ -15,9 +16,13 @@ export interface IndexedElement extends JsxElementInfo {
 export class ElementIndex {
   readonly #byId = new Map<string, IndexedElement>()
   readonly #idsByFile = new Map<string, string[]>()
+  readonly #sourceHashes = new Map<string, string>()
 
-  /** Replaces everything known about `file` with `elements`. */
-  setFile(file: string, relativeFile: string, elements: readonly JsxElementInfo[]): void {
+  /**
+   * Replaces everything known about `file` with `elements`, found in `source` (the text they were
+   * tagged from; its hash lets the mutate server tell whether the file changed since).
+   */
+  setFile(file: string, relativeFile: string, elements: readonly JsxElementInfo[], source: string): void {
     this.deleteFile(file)
     const ids: string[] = []
     for (const element of elements) {
@@ -25,6 +30,12 @@ export class ElementIndex {
       ids.push(element.id)
     }
     this.#idsByFile.set(file, ids)
+    this.#sourceHashes.set(file, sourceHash(source))
+  }
+
+  /** Hash of the text the file's entries were computed from (see {@link sourceHash}). */
+  sourceHashOf(file: string): string | undefined {
+    return this.#sourceHashes.get(file)
   }
 
   deleteFile(file: string): void {
@@ -32,6 +43,7 @@ export class ElementIndex {
     if (!ids) return
     for (const id of ids) if (this.#byId.get(id)?.file === file) this.#byId.delete(id)
     this.#idsByFile.delete(file)
+    this.#sourceHashes.delete(file)
   }
 
   get(id: string): IndexedElement | undefined {
@@ -59,4 +71,8 @@ export class ElementIndex {
   get size(): number {
     return this.#byId.size
   }
+}
+
+export function sourceHash(source: string): string {
+  return hash('sha1', source)
 }

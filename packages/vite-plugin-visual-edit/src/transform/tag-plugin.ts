@@ -23,33 +23,36 @@ function moduleFile(id: string): string | null {
  */
 export const TAG_PLUGIN_NAME = 'visual-edit:tag-jsx'
 
+/** The plugins run in the dev server only: not in `vite build`, not under Vitest (mode `test`). */
+export const isDevServer = (_config: unknown, env: { command: string; mode: string }): boolean =>
+  env.command === 'serve' && env.mode !== 'test'
+
 export function tagPlugin(context: VisualEditContext): Plugin {
   let isIncluded: (id: string) => boolean = () => false
-  let active = true
   const failing = new Set<string>()
 
   const plugin: Plugin = {
     name: TAG_PLUGIN_NAME,
     enforce: 'pre',
-    apply: (_config, env) => env.command === 'serve' && env.mode !== 'test',
+    apply: isDevServer,
 
     configResolved(config) {
       // Listed twice (the project's config and a tool that adds it)? The first instance does the work.
-      active = config.plugins.find((candidate) => candidate.name === TAG_PLUGIN_NAME) === plugin
-      if (!active) return
+      context.active = config.plugins.find((candidate) => candidate.name === TAG_PLUGIN_NAME) === plugin
+      if (!context.active) return
       context.root = config.root
       isIncluded = createFilter(context.options.include, context.options.exclude, { resolve: config.root })
     },
 
     configureServer(server) {
-      if (!active) return
+      if (!context.active) return
       server.watcher.on('unlink', (file) => context.index.deleteFile(path.resolve(file)))
     },
 
     transform: {
       filter: { id: { include: /\.[jt]sx(?:\?|$)/, exclude: /[\\/]node_modules[\\/]/ } },
       handler(code, id) {
-        const file = active ? moduleFile(id) : null
+        const file = context.active ? moduleFile(id) : null
         if (file === null || !isIncluded(file)) return null
         const relative = path.relative(context.root, file)
         if (relative.startsWith('..') || path.isAbsolute(relative)) return null
@@ -57,7 +60,7 @@ export function tagPlugin(context: VisualEditContext): Plugin {
         try {
           const result = tagJsx(code, { filename: file, root: context.root })
           failing.delete(file)
-          context.index.setFile(file, relative.split(path.sep).join('/'), result.elements)
+          context.index.setFile(file, relative.split(path.sep).join('/'), result.elements, code)
           return result.map ? { code: result.code, map: result.map } : null
         } catch (error) {
           if (!(error instanceof VisualEditError)) throw error

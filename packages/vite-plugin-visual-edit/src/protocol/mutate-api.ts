@@ -1,0 +1,120 @@
+import type { PropValue } from './change-types.ts'
+import type { ElementKey } from './element-key.ts'
+import type { StyleModifier, StylingFramework } from './styling.ts'
+
+/**
+ * How a request names an element: the editor maps codebase ids to element objects (its element keys)
+ * before sending; the server needs only the codebase id.
+ */
+export type ElementRef = Pick<ElementKey, 'codebaseId'> & Partial<Omit<ElementKey, 'codebaseId'>>
+
+/** Header that carries the session token on every mutate request. */
+export const TOKEN_HEADER = 'x-visual-edit-token'
+
+/** Same-origin GET that hands the editor page its token (never readable cross-origin). */
+export const SESSION_PATH = '/__visual-edit/session'
+
+/** Largest request body the mutate server reads. */
+export const MAX_BODY_BYTES = 256 * 1024
+
+export interface SessionResponse {
+  token: string
+}
+
+export interface StylingRequest {
+  reactElement: ElementRef
+  /** CSS property -> value, or the delete constant to remove the property. */
+  styling: Record<string, string>
+  stylingFramework: StylingFramework
+  modifiers?: StyleModifier[]
+  /**
+   * For the CSS framework: which rule to edit (`selector`, and `filename` relative to the root), as the
+   * processed-CSS-rules reply named it. Without them the rule whose selector is one of the element's
+   * classes is used.
+   */
+  customProperties?: Record<string, string>
+}
+
+export interface AddClassRequest {
+  reactElement: ElementRef
+  className: string
+  /** 'Tailwind' validates the class with Tailwind itself; null adds it as written. */
+  stylingFramework: 'Tailwind' | null
+  modifiers?: StyleModifier[]
+  customProperties?: Record<string, string>
+}
+
+export interface RemoveClassRequest {
+  reactElement: ElementRef
+  className: string
+}
+
+export interface UpdateClassesRequest {
+  reactElement: ElementRef
+  newClasses: string[]
+  oldClasses: string[]
+}
+
+export interface EditTextRequest {
+  element: ElementRef
+  newText: string
+  /** The text the editor showed before the edit; must equal the code's text, else 409. */
+  oldText: string
+}
+
+export interface ChangePropValueRequest {
+  elementToModify: ElementRef
+  propName: string
+  /** Ignored when `remove` is true. */
+  propValue?: PropValue
+  /** Remove the prop instead of setting it. */
+  remove?: boolean
+  /** Replace the prop even when its current value is an expression (not a literal). */
+  replace?: boolean
+}
+
+export interface ChangeElementTagRequest {
+  elementToModify: ElementRef
+  newTag: string
+}
+
+/** Every mutate and activity route answers this on success. */
+export interface MutateResponse {
+  ok: true
+  /** Files written, relative to the project root (posix). Empty when nothing changed. */
+  files: string[]
+  /** Codebase ids that changed, old -> new (structural edits). */
+  prevIdToNewIdMap?: Record<string, string>
+}
+
+/** Stable error codes of the mutate API, by HTTP status. */
+export const MutateErrorCode = {
+  BAD_REQUEST: 400,
+  INVALID_JSON: 400,
+  UNKNOWN_CHANGE_TYPE: 400,
+  FORBIDDEN_TOKEN: 403,
+  FORBIDDEN_ORIGIN: 403,
+  FORBIDDEN_HOST: 403,
+  FORBIDDEN_PEER: 403,
+  NOT_FOUND: 404,
+  UNKNOWN_ELEMENT: 404,
+  METHOD_NOT_ALLOWED: 405,
+  FILE_CHANGED: 409,
+  STALE_ELEMENT: 409,
+  TEXT_MISMATCH: 409,
+  CLASSES_MISMATCH: 409,
+  NOTHING_TO_UNDO: 409,
+  NOTHING_TO_REDO: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  FILE_NOT_EDITABLE: 422,
+  EDIT_IMPOSSIBLE: 422,
+  INVALID_VALUE: 422,
+  WRITE_FAILED: 500,
+  INTERNAL: 500,
+} as const
+export type MutateErrorCode = keyof typeof MutateErrorCode
+
+export interface MutateErrorResponse {
+  error: { code: MutateErrorCode; message: string }
+}

@@ -1,0 +1,144 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { Connect, Logger } from 'vite'
+import { ProtocolErrorMessage } from '../protocol/errors.ts'
+import {
+  type MutateErrorResponse,
+  type MutateResponse,
+  SESSION_PATH,
+  type SessionResponse,
+} from '../protocol/mutate-api.ts'
+import { ACTIVITY_OPERATION } from '../protocol/mutate-routes.ts'
+import { replay } from './activities.ts'
+import {
+  checkContentType,
+  checkHost,
+  checkOrigin,
+  checkPeer,
+  checkToken,
+  type GateOptions,
+  readJsonBody,
+} from './guard.ts'
+import { OPERATIONS } from './mutate/index.ts'
+import { MutateError } from './mutate-error.ts'
+import type { MutationServices } from './mutation.ts'
+
+const ROUTE = /^\/canvases\/([^/]+)\/parseAndMutate\/(mutate|activities)\/([^/]+)$/
+const CANVAS_ID = /^[A-Za-z0-9_-]{1,200}$/
+
+function send(
+  response: ServerResponse,
+  status: number,
+  body: MutateResponse | MutateErrorResponse | SessionResponse,
+): void {
+  response.statusCode = status
+  response.setHeader('Content-Type', 'application/json; charset=utf-8')
+  response.setHeader('Cache-Control', 'no-store')
+  response.setHeader('X-Content-Type-Options', 'nosniff')
+  response.end(JSON.stringify(body))
+}
+
+function header(request: IncomingMessage, name: string): string | undefined {
+  const value = request.headers[name]
+  return Array.isArray(value) ? value[0] : value
+}
+
+/**
+ * GET /__visual-edit/session: hands the token to the editor page. Same-origin only: the Host is checked
+ * like every mutate call, a cross-site fetch is refused by its Sec-Fetch-Site and Origin, and no CORS
+ * header is ever sent, so another site's page cannot read the answer either.
+ */
+function handleSession(request: IncomingMessage, response: ServerResponse, gate: GateOptions): void {
+  const host = checkHost(request, gate)
+  checkPeer(request, gate)
+  if (request.method !== 'GET') {
+    response.setHeader('Allow', 'GET')
+    throw new MutateError('METHOD_NOT_ALLOWED', `${SESSION_PATH} answers GET only.`)
+  }
+  const site = header(request, 'sec-fetch-site')
+  if (site !== undefined && site !== 'same-origin' && site !== 'none') {
+    throw new MutateError('FORBIDDEN_ORIGIN', 'The session token is only given to pages of this dev server.')
+  }
+  checkOrigin(request, host, gate)
+  send(response, 200, { token: gate.token })
+}
+
+async function handleRoute(
+  request: IncomingMessage,
+  response: ServerResponse,
+  pathname: string,
+  gate: GateOptions,
+  services: MutationServices,
+): Promise<void> {
+  const host = checkHost(request, gate)
+  checkPeer(request, gate)
+  if (request.method !== 'POST') {
+    response.setHeader('Allow', 'POST')
+    throw new MutateError('METHOD_NOT_ALLOWED', 'The mutate API answers POST only.')
+  }
+  checkOrigin(request, host, gate)
+  checkToken(request, gate)
+
+  const match = ROUTE.exec(pathname)
+  if (!match) throw new MutateError('NOT_FOUND', `No mutate route at ${pathname}.`)
+  const [, rawCanvasId = '', kind, name = ''] = match
+  const canvasId = decodeURIComponent(rawCanvasId)
+  if (!CANVAS_ID.test(canvasId)) {
+    throw new MutateError(
+      'BAD_REQUEST',
+      'The canvas id may contain only letters, digits, hyphen and underscore.',
+    )
+  }
+  checkContentType(request)
+  const body = await readJsonBody(request)
+
+  if (kind === 'mutate') {
+    const operation = OPERATIONS.get(name)
+    if (!operation) throw new MutateError('UNKNOWN_CHANGE_TYPE', ProtocolErrorMessage.UNKNOWN_CHANGE_TYPE)
+    send(response, 200, await operation(body, services, canvasId))
+    return
+  }
+  if (name === ACTIVITY_OPERATION.UNDO) send(response, 200, await replay(services, canvasId, 'undo'))
+  else if (name === ACTIVITY_OPERATION.REDO) send(response, 200, await replay(services, canvasId, 'redo'))
+  else throw new MutateError('UNKNOWN_CHANGE_TYPE', ProtocolErrorMessage.UNKNOWN_CHANGE_TYPE)
+}
+
+/**
+ * The mutate API as connect middleware: the session endpoint and every route under /canvases/ go
+ * through one gate (Host, peer, method, Origin, token, content type, body size and depth) before an
+ * operation runs. Errors answer `{ error: { code, message } }`; anything unexpected is a 500 whose
+ * details go to the dev server's log, never to the client.
+ */
+export function createMutateMiddleware(
+  gate: GateOptions,
+  services: MutationServices,
+  logger: Logger,
+): Connect.NextHandleFunction {
+  return (request, response, next) => {
+    const pathname = (request.url ?? '/').split('?')[0] ?? '/'
+    const isSession = pathname === SESSION_PATH
+    if (!isSession && !pathname.startsWith('/canvases/')) {
+      next()
+      return
+    }
+    const handled = isSession
+      ? Promise.resolve().then(() => handleSession(request, response, gate))
+      : handleRoute(request, response, pathname, gate, services)
+    handled.catch((error: unknown) => {
+      if (response.headersSent) return
+      if (error instanceof MutateError) {
+        if (error.code === 'PAYLOAD_TOO_LARGE') response.setHeader('Connection', 'close')
+        send(response, error.status, { error: { code: error.code, message: error.message } })
+        return
+      }
+      logger.error(
+        `[visual-edit] mutate request failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      )
+      send(response, 500, {
+        error: {
+          code: 'INTERNAL',
+          message: "visual-edit hit an unexpected error; the dev server's terminal has the details.",
+        },
+      })
+    })
+  }
+}

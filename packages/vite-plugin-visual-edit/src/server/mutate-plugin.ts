@@ -1,0 +1,34 @@
+import type { Plugin } from 'vite'
+import type { VisualEditContext } from '../context.ts'
+import { isDevServer } from '../transform/tag-plugin.ts'
+import { History } from './history.ts'
+import { createMutateMiddleware } from './middleware.ts'
+import type { MutationServices } from './mutation.ts'
+import { FileLocks, nodeFileSystem } from './source-file.ts'
+
+/** Mounts the mutate API on the dev server of the active visualEdit() instance. */
+export function mutatePlugin(context: VisualEditContext): Plugin {
+  return {
+    name: 'visual-edit:mutate',
+    apply: isDevServer,
+    configureServer(server) {
+      if (!context.active) return
+      const services: MutationServices = {
+        root: server.config.root,
+        index: context.index,
+        fs: nodeFileSystem,
+        locks: new FileLocks(),
+        history: new History(context.options.historyLimit),
+      }
+      context.services = services
+      const gate = {
+        token: context.token,
+        allowedHosts: context.options.allowedHosts,
+        allowedOrigins: context.options.allowedOrigins,
+        allowRemote: context.options.allowRemote,
+        protocol: server.config.server.https ? ('https' as const) : ('http' as const),
+      }
+      server.middlewares.use(createMutateMiddleware(gate, services, server.config.logger))
+    },
+  }
+}

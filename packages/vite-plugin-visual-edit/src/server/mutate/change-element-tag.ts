@@ -1,0 +1,84 @@
+import MagicString from 'magic-string'
+import { moduleBindings } from '../module-scope.ts'
+import { MutateError } from '../mutate-error.ts'
+import { runEdit } from '../mutation.ts'
+import { RequestBody } from '../request-body.ts'
+import type { Operation } from './operation.ts'
+
+const HOST_TAG = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/
+const COMPONENT_TAG = /^[A-Z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/
+/** Elements that cannot have children (React throws if they get some). */
+const VOID_ELEMENTS = new Set([
+  'area',
+  'base',
+  'br',
+  'col',
+  'embed',
+  'hr',
+  'img',
+  'input',
+  'link',
+  'meta',
+  'source',
+  'track',
+  'wbr',
+])
+
+/**
+ * CHANGE_TAG: renames the element in its opening and closing tag; a self-closing element stays so.
+ *
+ *   before:  <div className="card">…</div>     <Card.Body />
+ *   after:   <section className="card">…</section>   <Card.Footer />
+ */
+export const changeElementTag: Operation = async (raw, services, canvasId) => {
+  const body = new RequestBody('changeElementTag', raw)
+  const id = body.elementId('elementToModify')
+  const newTag = body.string('newTag', { nonEmpty: true, maxLength: 200 }).trim()
+  if (!HOST_TAG.test(newTag) && !COMPONENT_TAG.test(newTag)) {
+    throw new MutateError(
+      'INVALID_VALUE',
+      `'${newTag}' is not a tag name: use a lowercase HTML tag (section, my-widget) or a component name (Card, Tabs.List).`,
+    )
+  }
+  if (newTag === 'Fragment' || newTag.endsWith('.Fragment')) {
+    throw new MutateError(
+      'INVALID_VALUE',
+      'An element cannot become a fragment: fragments take no className or id.',
+    )
+  }
+
+  return runEdit(services, canvasId, [id], ([target]) => {
+    if (!target) throw new MutateError('INTERNAL', 'changeElementTag ran without its element.')
+    const { node } = target
+    const code = target.file.source.text
+    if (COMPONENT_TAG.test(newTag)) {
+      const binding = newTag.split('.')[0] as string
+      if (!moduleBindings(target.file.ast).has(binding)) {
+        throw new MutateError(
+          'EDIT_IMPOSSIBLE',
+          `${binding} is not imported or declared in ${target.file.source.relativePath}. Import it first, then change the tag.`,
+        )
+      }
+    }
+    if (
+      VOID_ELEMENTS.has(newTag) &&
+      node.children.some((child) => child.type !== 'JSXText' || child.value.trim() !== '')
+    ) {
+      throw new MutateError(
+        'EDIT_IMPOSSIBLE',
+        `<${newTag}> cannot have children, and this element has some. Remove them first.`,
+      )
+    }
+
+    const magic = new MagicString(code)
+    const opening = node.openingElement
+    magic.overwrite(opening.name.start as number, opening.name.end as number, newTag)
+    if (node.closingElement)
+      magic.overwrite(
+        node.closingElement.name.start as number,
+        node.closingElement.name.end as number,
+        newTag,
+      )
+    return { texts: new Map([[target.element.file, magic.toString()]]) }
+  })
+}

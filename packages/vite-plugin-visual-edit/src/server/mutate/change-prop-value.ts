@@ -1,0 +1,71 @@
+import MagicString from 'magic-string'
+import { findAttribute } from '../jsx-ast.ts'
+import { assertEditablePropName, attributeValueSource, isLiteralAttribute } from '../jsx-values.ts'
+import { MutateError } from '../mutate-error.ts'
+import { runEdit } from '../mutation.ts'
+import { RequestBody } from '../request-body.ts'
+import { indentationAt, spansLines } from '../source-edit.ts'
+import type { Operation } from './operation.ts'
+
+/**
+ * CHANGE_PROP: sets, replaces or removes one literal prop.
+ *
+ *   before:  <Button size="sm" disabled>Save</Button>
+ *   after:   <Button size="lg" disabled={false} variant="primary">Save</Button>
+ *
+ * A prop whose value is an expression (`size={size}`) is replaced only when the request says
+ * `replace: true`; otherwise 422, because the expression may be doing work.
+ */
+export const changePropValue: Operation = async (raw, services, canvasId) => {
+  const body = new RequestBody('changePropValue', raw)
+  const id = body.elementId('elementToModify')
+  const propName = body.string('propName', { nonEmpty: true, maxLength: 200 })
+  assertEditablePropName(propName)
+  const remove = body.optionalBoolean('remove')
+  const replace = body.optionalBoolean('replace')
+  const value = remove ? null : body.propValue('propValue')
+
+  return runEdit(services, canvasId, [id], ([target]) => {
+    if (!target) throw new MutateError('INTERNAL', 'changePropValue ran without its element.')
+    const code = target.file.source.text
+    const opening = target.node.openingElement
+    const magic = new MagicString(code)
+    const attribute = findAttribute(opening, propName)
+
+    if (attribute && !isLiteralAttribute(attribute) && !replace) {
+      throw new MutateError(
+        'EDIT_IMPOSSIBLE',
+        `The prop '${propName}' of <${target.element.tagName}> is an expression (${code.slice(attribute.value?.start ?? 0, attribute.value?.end ?? 0)}). Send replace: true to overwrite it with a literal.`,
+      )
+    }
+
+    if (remove) {
+      if (!attribute) return { texts: new Map([[target.element.file, code]]) }
+      // Remove the attribute with the whitespace before it, so no gap or blank line is left.
+      let from = attribute.start as number
+      while (from > 0 && /\s/.test(code[from - 1] as string)) from -= 1
+      magic.remove(from, attribute.end as number)
+      return { texts: new Map([[target.element.file, magic.toString()]]) }
+    }
+
+    const source = attributeValueSource(value)
+    if (attribute) {
+      if (attribute.value)
+        magic.overwrite(attribute.value.start as number, attribute.value.end as number, source)
+      else magic.appendLeft(attribute.name.end as number, `=${source}`)
+      return { texts: new Map([[target.element.file, magic.toString()]]) }
+    }
+
+    // A new attribute goes after the last one, on its own line when the attributes are one per line.
+    const last = opening.attributes.at(-1)
+    const typeArguments =
+      (opening as { typeArguments?: { end?: number | null } | null }).typeArguments ?? opening.typeParameters
+    const after = (last?.end ?? typeArguments?.end ?? opening.name.end) as number
+    const separator =
+      last && spansLines(code, opening.name.end as number, last.start as number)
+        ? `${target.file.source.eol}${indentationAt(code, last.start as number)}`
+        : ' '
+    magic.appendLeft(after, `${separator}${propName}=${source}`)
+    return { texts: new Map([[target.element.file, magic.toString()]]) }
+  })
+}

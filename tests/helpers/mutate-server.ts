@@ -1,0 +1,125 @@
+import { request as httpRequest, type OutgoingHttpHeaders } from 'node:http'
+import path from 'node:path'
+import { createServer, type ViteDevServer } from 'vite'
+import {
+  findVisualEditContext,
+  type VisualEditContext,
+  type VisualEditOptions,
+  visualEdit,
+} from '../../packages/vite-plugin-visual-edit/src/index.ts'
+import { copyFixture } from './temp-project.ts'
+
+export interface RawResponse {
+  status: number
+  headers: Record<string, string | string[] | undefined>
+  body: string
+  json: () => unknown
+}
+
+export interface MutateTestServer {
+  dir: string
+  url: string
+  token: string
+  context: VisualEditContext
+  server: ViteDevServer
+  /** Tags a module the way a browser request would, filling the element index. */
+  load: (file: string) => Promise<void>
+  /** Ids of `file`'s elements with `tagName`, in source order. */
+  idsOf: (file: string, tagName: string) => string[]
+  file: (relative: string) => string
+  post: (route: string, body: unknown, headers?: OutgoingHttpHeaders) => Promise<RawResponse>
+  raw: (options: {
+    method?: string
+    path: string
+    headers?: OutgoingHttpHeaders
+    body?: string | Buffer
+  }) => Promise<RawResponse>
+  close: () => Promise<void>
+}
+
+/**
+ * A copy of a fixture project served by a real dev server with visualEdit() on a free loopback port,
+ * and an HTTP client for its mutate API (raw node:http, so tests control every header).
+ */
+export async function startMutateServer(
+  fixture = 'mutate-app',
+  options: VisualEditOptions = {},
+): Promise<MutateTestServer> {
+  const project = copyFixture(fixture)
+  const server = await createServer({
+    root: project.dir,
+    configFile: false,
+    logLevel: 'silent',
+    plugins: visualEdit({ token: 'test-token-0123456789', ...options }),
+    server: { host: '127.0.0.1', port: 0, ws: false, watch: null },
+    optimizeDeps: { noDiscovery: true, include: [] },
+  })
+  await server.listen()
+  const address = server.httpServer?.address()
+  if (!address || typeof address === 'string') throw new Error('dev server has no port')
+  const url = `http://127.0.0.1:${address.port}`
+  const context = findVisualEditContext(server.config.plugins)
+  if (!context) throw new Error('visualEdit() is not in the config')
+
+  const raw: MutateTestServer['raw'] = ({ method = 'POST', path: requestPath, headers = {}, body }) =>
+    new Promise((resolve, reject) => {
+      const request = httpRequest(
+        {
+          host: '127.0.0.1',
+          port: address.port,
+          method,
+          path: requestPath,
+          headers: { host: `127.0.0.1:${address.port}`, ...headers },
+        },
+        (response) => {
+          const chunks: Buffer[] = []
+          response.on('data', (chunk: Buffer) => chunks.push(chunk))
+          response.on('end', () => {
+            const text = Buffer.concat(chunks).toString('utf8')
+            resolve({
+              status: response.statusCode ?? 0,
+              headers: response.headers,
+              body: text,
+              json: () => JSON.parse(text),
+            })
+          })
+        },
+      )
+      request.on('error', reject)
+      if (body !== undefined) request.write(body)
+      request.end()
+    })
+
+  return {
+    dir: project.dir,
+    url,
+    token: context.token,
+    context,
+    server,
+    load: async (file) => {
+      await server.transformRequest(`/${file}`)
+    },
+    idsOf: (file, tagName) =>
+      context.index
+        .elementsOf(path.join(project.dir, file))
+        .filter((element) => element.tagName === tagName)
+        .map((element) => element.id),
+    file: (relative) => path.join(project.dir, relative),
+    post: (route, body, headers = {}) =>
+      raw({
+        path: route.startsWith('/') ? route : `/canvases/test-canvas/parseAndMutate/${route}`,
+        headers: {
+          'content-type': 'application/json',
+          origin: url,
+          'x-visual-edit-token': context.token,
+          ...headers,
+        },
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+      }),
+    raw,
+    close: async () => {
+      await server.close()
+      project.remove()
+    },
+  }
+}

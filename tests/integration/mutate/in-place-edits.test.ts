@@ -1,0 +1,81 @@
+import { readFileSync } from 'node:fs'
+import { afterEach, beforeEach, describe, expect, test } from 'vitest'
+import { type MutateTestServer, startMutateServer } from '../../helpers/mutate-server.ts'
+
+let app: MutateTestServer
+const read = () => readFileSync(app.file('src/App.tsx'), 'utf8')
+
+beforeEach(async () => {
+  app = await startMutateServer()
+  await app.load('src/App.tsx')
+})
+afterEach(() => app.close())
+
+describe('editText', () => {
+  test('replaces the text and keeps everything else', async () => {
+    const before = read()
+    const [h1] = app.idsOf('src/App.tsx', 'h1')
+    const response = await app.post('mutate/editText', {
+      element: { codebaseId: h1 },
+      oldText: 'Welcome back',
+      newText: 'Hello <again> {you}',
+    })
+    expect(response.json()).toEqual({ ok: true, files: ['src/App.tsx'] })
+    expect(read()).toBe(before.replace('Welcome back', 'Hello &lt;again&gt; &#123;you&#125;'))
+  })
+
+  test('a stale old text is 409 and nothing is written', async () => {
+    const before = read()
+    const [h1] = app.idsOf('src/App.tsx', 'h1')
+    const response = await app.post('mutate/editText', {
+      element: { codebaseId: h1 },
+      oldText: 'Goodbye',
+      newText: 'x',
+    })
+    expect(response.status).toBe(409)
+    expect(response.json()).toMatchObject({ error: { code: 'TEXT_MISMATCH' } })
+    expect(read()).toBe(before)
+  })
+
+  test('text mixed with elements is 422', async () => {
+    const [p] = app.idsOf('src/App.tsx', 'p')
+    const response = await app.post('mutate/editText', {
+      element: { codebaseId: p },
+      oldText: 'Signed in as',
+      newText: 'x',
+    })
+    expect(response.status).toBe(422)
+  })
+})
+
+describe('changePropValue, changeElementTag and undo/redo', () => {
+  test('sets, replaces and removes props; undo and redo restore the exact bytes', async () => {
+    const original = read()
+    const [card] = app.idsOf('src/App.tsx', 'Card')
+    const set = async (body: object) =>
+      app.post('mutate/changePropValue', { elementToModify: { codebaseId: card }, ...body })
+
+    expect((await set({ propName: 'title', propValue: 'Pricing' })).status).toBe(200)
+    expect((await set({ propName: 'size', propValue: 3 })).status).toBe(200)
+    expect((await set({ propName: 'disabled', remove: true })).status).toBe(200)
+    expect((await set({ propName: 'note', propValue: 'x" onClick={alert(1)}' })).status).toBe(200)
+    expect(read()).toContain('<Card title="Pricing" size={3} note={"x\\" onClick={alert(1)}"}>')
+
+    for (let step = 0; step < 4; step++)
+      expect((await app.post('activities/undoChangeToFiles', {})).status).toBe(200)
+    expect(read()).toBe(original)
+    expect((await app.post('activities/undoChangeToFiles', {})).status).toBe(409)
+    expect((await app.post('activities/redoChangeToFiles', {})).status).toBe(200)
+    expect(read()).toContain('<Card title="Pricing" size={2} disabled>')
+  })
+
+  test('renames opening and closing tags', async () => {
+    const [p] = app.idsOf('src/App.tsx', 'p')
+    const response = await app.post('mutate/changeElementTag', {
+      elementToModify: { codebaseId: p },
+      newTag: 'section',
+    })
+    expect(response.status).toBe(200)
+    expect(read()).toContain('<section>\n        Signed in as <b>{user.name}</b>\n      </section>')
+  })
+})
