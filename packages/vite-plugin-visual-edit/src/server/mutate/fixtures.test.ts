@@ -1,0 +1,188 @@
+/**
+ * Runs every mutate fixture: `fixtures/<operation>/<behaviour>/` holds
+ *
+ *   input.tsx (or input.jsx)   the file, placed at src/input.tsx of a fresh project
+ *   request.json               the body; "$h1" or "$li:2" stands for { codebaseId } of the first <h1>
+ *                              or the third <li> of input.tsx
+ *   extra/                     optional files copied into the project root (stylesheets, components)
+ *
+ * and compares with file snapshots: `output.snap.tsx` (the file after the edit) and `response.snap.json`,
+ * or `error.snap.json` when the edit is refused. Every output is re-parsed, only lines of the edited
+ * element may change, and undo must give the input back byte for byte.
+ */
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { describe, expect, test } from 'vitest'
+import { ElementIndex } from '../../transform/element-index.ts'
+import { parseModule } from '../../transform/parse-module.ts'
+import { tagJsx } from '../../transform/tag-jsx.ts'
+import { replay } from '../activities.ts'
+import { History } from '../history.ts'
+import { MutateError } from '../mutate-error.ts'
+import type { MutationServices } from '../mutation.ts'
+import { FileLocks, nodeFileSystem } from '../source-file.ts'
+import { OPERATIONS } from './index.ts'
+
+const FIXTURES = path.join(import.meta.dirname, 'fixtures')
+
+function listFiles(dir: string, base = dir): string[] {
+  if (!existsSync(dir)) return []
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name)
+    return statSync(full).isDirectory() ? listFiles(full, base) : [path.relative(base, full)]
+  })
+}
+
+/** Resolves "$tag" / "$tag:n" strings anywhere in the request to element objects. */
+function resolveRefs(value: unknown, idOf: (selector: string) => string): unknown {
+  if (typeof value === 'string' && value.startsWith('$')) return { codebaseId: idOf(value.slice(1)) }
+  if (Array.isArray(value)) return value.map((entry) => resolveRefs(entry, idOf))
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, resolveRefs(entry, idOf)]))
+  }
+  return value
+}
+
+/** 1-based first and last line that differ between two texts (after common head and tail lines). */
+function changedLines(before: string, after: string): { first: number; lastBefore: number } | null {
+  const a = before.split('\n')
+  const b = after.split('\n')
+  let head = 0
+  while (head < a.length && head < b.length && a[head] === b[head]) head += 1
+  if (head === a.length && head === b.length) return null
+  let tail = 0
+  while (
+    tail < a.length - head &&
+    tail < b.length - head &&
+    a[a.length - 1 - tail] === b[b.length - 1 - tail]
+  )
+    tail += 1
+  return { first: head + 1, lastBefore: a.length - tail }
+}
+
+const operations = existsSync(FIXTURES) ? readdirSync(FIXTURES).sort() : []
+
+for (const operation of operations) {
+  describe(operation, () => {
+    for (const behaviour of readdirSync(path.join(FIXTURES, operation)).sort()) {
+      const dir = path.join(FIXTURES, operation, behaviour)
+      test(behaviour, async () => {
+        const inputName = readdirSync(dir).find((name) => /^input\.[jt]sx$/.test(name)) as string
+        const input = readFileSync(path.join(dir, inputName))
+        const root = mkdtempSync(path.join(tmpdir(), 'visual-edit-fixture-'))
+        try {
+          cpSync(path.join(dir, 'extra'), root, { recursive: true, errorOnExist: false, force: true })
+        } catch {
+          // no extra files
+        }
+        mkdirSync(path.join(root, 'src'), { recursive: true })
+        const file = path.join(root, 'src', inputName)
+        writeFileSync(file, input)
+        const extraBefore = new Map(
+          listFiles(root).map((name) => [name, readFileSync(path.join(root, name))]),
+        )
+
+        try {
+          const text = input.toString('utf8')
+          const { elements } = tagJsx(text, { filename: file, root })
+          const index = new ElementIndex()
+          index.setFile(file, `src/${inputName}`, elements, text)
+          const services: MutationServices = {
+            root,
+            index,
+            fs: nodeFileSystem,
+            locks: new FileLocks(),
+            history: new History(100),
+          }
+          const idOf = (selector: string) => {
+            const [tag, nth = '0'] = selector.split(':')
+            const match = elements.filter((element) => element.tagName === tag)[Number(nth)]
+            if (!match)
+              throw new Error(`${operation}/${behaviour}: no <${tag}> number ${nth} in ${inputName}`)
+            return match.id
+          }
+          const body = resolveRefs(JSON.parse(readFileSync(path.join(dir, 'request.json'), 'utf8')), idOf)
+          const run = OPERATIONS.get(operation)
+          if (!run) throw new Error(`No operation '${operation}' is registered`)
+
+          let response: unknown
+          try {
+            response = await run(body, services, 'fixture-canvas')
+          } catch (error) {
+            if (!(error instanceof MutateError)) throw error
+            await expect(
+              `${JSON.stringify({ status: error.status, code: error.code, message: error.message }, null, 2)}\n`,
+            ).toMatchFileSnapshot(path.join(dir, 'error.snap.json'))
+            for (const [name, bytes] of extraBefore)
+              expect(readFileSync(path.join(root, name)).equals(bytes), `${name} untouched`).toBe(true)
+            return
+          }
+
+          const output = readFileSync(file, 'utf8')
+          await expect(`${JSON.stringify(response, null, 2)}\n`).toMatchFileSnapshot(
+            path.join(dir, 'response.snap.json'),
+          )
+          await expect(output).toMatchFileSnapshot(path.join(dir, `output.snap${path.extname(inputName)}`))
+          for (const [name, bytes] of extraBefore) {
+            if (name === `src/${inputName}`) continue
+            const after = readFileSync(path.join(root, name))
+            if (!after.equals(bytes))
+              await expect(after.toString('utf8')).toMatchFileSnapshot(
+                path.join(dir, `output.${path.basename(name)}.snap`),
+              )
+          }
+
+          expect(() => parseModule(output, file)).not.toThrow()
+          const targets = Object.values(body as Record<string, unknown>).flatMap((entry) =>
+            Array.isArray(entry) ? entry : [entry],
+          )
+          const touched = targets
+            .map((entry) =>
+              entry && typeof entry === 'object' && 'codebaseId' in entry
+                ? elements.find((element) => element.id === entry.codebaseId)
+                : undefined,
+            )
+            .filter((element) => element !== undefined)
+          const diff = changedLines(text, output)
+          if (diff && touched.length > 0) {
+            const firstLine = Math.min(...touched.map((element) => element.line))
+            const lastLine = Math.max(
+              ...touched.map((element) => text.slice(0, element.end).split('\n').length),
+            )
+            expect(diff.first, 'first changed line is inside the edited element').toBeGreaterThanOrEqual(
+              firstLine,
+            )
+            expect(diff.lastBefore, 'last changed line is inside the edited element').toBeLessThanOrEqual(
+              lastLine,
+            )
+          }
+
+          if (
+            diff ||
+            listFiles(root).some(
+              (name) => !readFileSync(path.join(root, name)).equals(extraBefore.get(name) ?? Buffer.alloc(0)),
+            )
+          ) {
+            await replay(services, 'fixture-canvas', 'undo')
+            expect(readFileSync(file).equals(input), 'undo restores the input byte for byte').toBe(true)
+            for (const [name, bytes] of extraBefore)
+              expect(readFileSync(path.join(root, name)).equals(bytes), `undo restores ${name}`).toBe(true)
+          }
+        } finally {
+          rmSync(root, { recursive: true, force: true })
+        }
+      })
+    }
+  })
+}
