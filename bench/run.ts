@@ -3,11 +3,13 @@
  * beside a baseline measured in the same run; the exit code is 1 when a goal is missed.
  */
 import { benchMarketplace } from './marketplace.ts'
+import { benchMutate } from './mutate.ts'
 import { benchTagJsx } from './tag-jsx.ts'
 
 const BENCHMARKS: Record<string, (args: string[]) => Promise<boolean>> = {
   'tag-jsx': benchTagJsx,
   marketplace: benchMarketplace,
+  mutate: benchMutate,
 }
 
 const [name, ...args] = process.argv.slice(2)

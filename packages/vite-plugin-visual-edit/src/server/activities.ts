@@ -35,8 +35,7 @@ export async function replay(
       }
       const writes = await expectedWrites(services, entry, direction)
       await writeFilesAtomically(services.fs, writes)
-      for (const write of writes)
-        reindex(services, write.file.path, write.file.relativePath, write.bytes.toString('utf8'))
+      for (const write of writes) reindex(services, write.file.path, write.bytes.toString('utf8'))
       if (direction === 'undo') services.history.undone(canvasId)
       else services.history.redone(canvasId)
       return { ok: true, files: entry.files.map((version) => version.relativePath) }

@@ -6,6 +6,7 @@ import {
   type Node,
   VISITOR_KEYS,
 } from '@babel/types'
+import type MagicString from 'magic-string'
 
 /**
  * The JSX element spanning exactly [start, end) in `ast`, descending only into nodes that contain that
@@ -61,4 +62,25 @@ export function attributeInsertionPoint(opening: JSXOpeningElement): number {
 
 export function spanOf(node: Node): { start: number; end: number } {
   return { start: node.start as number, end: node.end as number }
+}
+
+/**
+ * Adds `attribute` (`name="value"`) after the element's last attribute; on its own line, indented like
+ * the others, when the attributes are written one per line.
+ *   before:  <input type="text" />        <input\n  type="text"\n/>
+ *   after:   <input type="text" a="b" />  <input\n  type="text"\n  a="b"\n/>
+ */
+export function appendAttribute(
+  magic: MagicString,
+  code: string,
+  opening: JSXOpeningElement,
+  eol: string,
+  attribute: string,
+): void {
+  const last = opening.attributes.at(-1)
+  const onOwnLines =
+    last !== undefined && /[\r\n]/.test(code.slice(opening.name.end as number, last.start as number))
+  const lineStart = last ? code.lastIndexOf('\n', (last.start as number) - 1) + 1 : 0
+  const separator = onOwnLines ? `${eol}${/^[ \t]*/.exec(code.slice(lineStart))?.[0] ?? ''}` : ' '
+  magic.appendLeft(attributeInsertionPoint(opening), `${separator}${attribute}`)
 }

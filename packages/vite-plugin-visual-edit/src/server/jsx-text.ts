@@ -1,45 +1,12 @@
 import type { JSXElement } from '@babel/types'
 
-const NAMED_ENTITIES: Readonly<Record<string, string>> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: '\u00a0',
-  lbrace: '{',
-  rbrace: '}',
-  hellip: '…',
-  mdash: '—',
-  ndash: '–',
-  copy: '©',
-  reg: '®',
-  trade: '™',
-  rsquo: '’',
-  lsquo: '‘',
-  rdquo: '”',
-  ldquo: '“',
-}
-
-export function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (match, entity: string) => {
-    if (entity[0] === '#') {
-      const code =
-        entity[1] === 'x' || entity[1] === 'X'
-          ? Number.parseInt(entity.slice(2), 16)
-          : Number(entity.slice(1))
-      return Number.isFinite(code) && code <= 0x10ffff ? String.fromCodePoint(code) : match
-    }
-    return NAMED_ENTITIES[entity.toLowerCase()] ?? match
-  })
-}
-
 /**
  * The text a JSXText renders, by JSX's whitespace rule: lines are trimmed where they meet a line break,
- * blank lines vanish, the rest join with one space; entities are decoded.
+ * blank lines vanish, the rest join with one space. Takes Babel's `value`, whose entities are already
+ * decoded.
  */
-export function renderJsxText(raw: string): string {
-  const lines = raw.split(/\r\n|\n|\r/)
+export function renderJsxText(value: string): string {
+  const lines = value.split(/\r\n|\n|\r/)
   const kept: string[] = []
   lines.forEach((line, index) => {
     let text = line
@@ -47,7 +14,7 @@ export function renderJsxText(raw: string): string {
     if (index < lines.length - 1) text = text.replace(/[ \t]+$/, '')
     if (text !== '') kept.push(text)
   })
-  return decodeEntities(kept.join(' '))
+  return kept.join(' ')
 }
 
 /** Why an element's text cannot be edited in place, or null when it can (plain text children only). */

@@ -4,6 +4,7 @@ import { isDevServer } from '../transform/tag-plugin.ts'
 import { History } from './history.ts'
 import { createMutateMiddleware } from './middleware.ts'
 import type { MutationServices } from './mutation.ts'
+import { ParsedFiles } from './parsed-files.ts'
 import { FileLocks, nodeFileSystem } from './source-file.ts'
 
 /** Mounts the mutate API on the dev server of the active visualEdit() instance. */
@@ -19,6 +20,7 @@ export function mutatePlugin(context: VisualEditContext): Plugin {
         fs: nodeFileSystem,
         locks: new FileLocks(),
         history: new History(context.options.historyLimit),
+        parsed: new ParsedFiles(),
       }
       context.services = services
       const gate = {
@@ -28,7 +30,12 @@ export function mutatePlugin(context: VisualEditContext): Plugin {
         allowRemote: context.options.allowRemote,
         protocol: server.config.server.https ? ('https' as const) : ('http' as const),
       }
-      server.middlewares.use(createMutateMiddleware(gate, services, server.config.logger))
+      // First in the stack: Vite's own CORS and host-check middlewares must not answer (or add CORS
+      // headers to) the mutate routes before the gate has run.
+      server.middlewares.stack.unshift({
+        route: '',
+        handle: createMutateMiddleware(gate, services, server.config.logger),
+      })
     },
   }
 }

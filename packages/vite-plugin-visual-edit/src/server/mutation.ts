@@ -1,12 +1,13 @@
 import path from 'node:path'
-import type { File, JSXElement } from '@babel/types'
+import type { File, JSXElement, JSXOpeningElement } from '@babel/types'
 import type { MutateResponse } from '../protocol/mutate-api.ts'
 import { type ElementIndex, type IndexedElement, sourceHash } from '../transform/element-index.ts'
-import { parseModule } from '../transform/parse-module.ts'
-import { tagJsx } from '../transform/tag-jsx.ts'
+import { parseElementAt, parseModule, parseOpeningAt } from '../transform/parse-module.ts'
+import { analyzeJsx, type JsxAnalysis } from '../transform/tag-jsx.ts'
 import type { FileVersions, History } from './history.ts'
-import { findJsxElement } from './jsx-ast.ts'
 import { MutateError } from './mutate-error.ts'
+import type { ParsedFiles } from './parsed-files.ts'
+import { reindexInPlace } from './reindex-in-place.ts'
 import {
   type FileLocks,
   type FileSystem,
@@ -22,19 +23,26 @@ export interface MutationServices {
   fs: FileSystem
   locks: FileLocks
   history: History
+  /** ASTs of recently written files, so the next edit of one skips its parse. */
+  parsed?: ParsedFiles
 }
 
-/** A file read for an edit, parsed, with its text as the element index knows it. */
+/** A file read for an edit, with its text as the element index knows it. */
 export interface LoadedFile {
   source: SourceFile
-  ast: File
+  /** The whole file's AST, parsed on first use (in-place edits never need it). */
+  readonly ast: File
 }
 
-/** An element an edit targets: its index entry, its file and its node in that file's AST. */
+/**
+ * An element an edit targets: its index entry, its file, and its nodes parsed on first use: `node` the
+ * whole element, `opening` only its opening tag (much cheaper for an element with a large subtree).
+ */
 export interface Target {
   element: IndexedElement
   file: LoadedFile
-  node: JSXElement
+  readonly node: JSXElement
+  readonly opening: JSXOpeningElement
 }
 
 /** The new text of each file the edit changes (absolute path -> text), and renamed ids. */
@@ -43,7 +51,24 @@ export interface EditOutcome {
   prevIdToNewIdMap?: Record<string, string>
 }
 
-export type Edit = (targets: Target[], files: Map<string, LoadedFile>) => EditOutcome | Promise<EditOutcome>
+/**
+ * Computes an edit's new texts. `extras` holds the `extraFiles` of runEdit, read under the same lock and
+ * keyed by the path they were asked for; a new text for one goes into `EditOutcome.texts` under that key.
+ */
+export type Edit = (
+  targets: Target[],
+  files: Map<string, LoadedFile>,
+  extras: Map<string, SourceFile>,
+) => EditOutcome | Promise<EditOutcome>
+
+export interface RunEditOptions {
+  /**
+   * Real absolute paths of files outside the element index that the edit may also change (the
+   * stylesheet of a CSS styling edit). Locked with the modules, read strictly, written in the same
+   * atomic group and undo entry; never parsed as modules nor re-indexed.
+   */
+  extraFiles?: readonly string[]
+}
 
 function lookUp(index: ElementIndex, id: string): IndexedElement {
   const element = index.get(id)
@@ -58,19 +83,69 @@ function lookUp(index: ElementIndex, id: string): IndexedElement {
 
 async function loadFile(services: MutationServices, file: string): Promise<LoadedFile> {
   const source = await readSourceFile(services.fs, services.root, file)
-  if (sourceHash(source.text) !== services.index.sourceHashOf(file)) {
+  const hash = sourceHash(source.text)
+  if (hash !== services.index.sourceHashOf(file)) {
     throw new MutateError(
       'FILE_CHANGED',
       `${source.relativePath} changed since the preview rendered it. Wait for the preview to reload, then edit again.`,
     )
   }
-  return { source, ast: parseModule(source.text, source.path) }
+  let ast: File | undefined = services.parsed?.get(file, hash)
+  return {
+    source,
+    get ast() {
+      ast ??= parseModule(source.text, source.path)
+      return ast
+    },
+  }
 }
 
-/** Re-tags a written file so the index is current at once, not only after the next transform. */
-export function reindex(services: MutationServices, file: string, relativePath: string, text: string): void {
-  const { elements } = tagJsx(text, { filename: file, root: services.root })
-  services.index.setFile(file, relativePath, elements, text)
+const isModule = (file: string) => /\.[jt]sx$/i.test(file)
+
+/** What re-tagging a written module found: its elements, and its AST when the whole file was parsed. */
+type Reanalysis = Pick<JsxAnalysis, 'elements'> & { ast?: File }
+
+/** Re-tags a written module from its analysis, so the index is current at once (not after the next transform). */
+function remember(services: MutationServices, file: string, text: string, analysis: Reanalysis): void {
+  services.index.setFile(file, analysis.elements, text)
+  const hash = services.index.sourceHashOf(file)
+  if (hash && analysis.ast) services.parsed?.set(file, hash, analysis.ast)
+}
+
+/**
+ * Re-tags a file written without an edit (undo, redo). Only `.jsx`/`.tsx` modules are tagged; other
+ * files (stylesheets) are left alone.
+ */
+export function reindex(services: MutationServices, file: string, text: string): void {
+  if (isModule(file))
+    remember(services, file, text, analyzeJsx(text, { filename: file, root: services.root }))
+}
+
+function stale(element: IndexedElement): MutateError {
+  return new MutateError(
+    'STALE_ELEMENT',
+    `The element ${element.id} is no longer at ${element.relativeFile}:${element.line}. Reload the preview and select it again.`,
+  )
+}
+
+/** The element's nodes, parsed on first use; a span that no longer holds the element is a 409. */
+function targetFor(element: IndexedElement, file: LoadedFile): Target {
+  let node: JSXElement | undefined
+  let opening: JSXOpeningElement | undefined
+  return {
+    element,
+    file,
+    get node() {
+      node ??= parseElementAt(file.source.text, file.source.path, element)
+      if (!node) throw stale(element)
+      return node
+    },
+    get opening() {
+      opening ??= node?.openingElement ?? parseOpeningAt(file.source.text, file.source.path, element)
+      if (!opening) throw stale(element)
+      return opening
+    },
+  }
 }
 
 /**
@@ -78,36 +153,38 @@ export function reindex(services: MutationServices, file: string, relativePath: 
  * text the element index was built from (else 409), and each element must still be at its indexed
  * span (else 409). `edit` computes the new texts; every one must parse (else 422, nothing written).
  * Changed files are written as a group, atomically, re-indexed at once and recorded as one undo entry.
+ * `options.extraFiles` join the same lock, group and undo entry (see RunEditOptions).
  */
 export async function runEdit(
   services: MutationServices,
   canvasId: string,
   ids: readonly string[],
   edit: Edit,
+  options: RunEditOptions = {},
 ): Promise<MutateResponse> {
-  const elements = ids.map((id) => lookUp(services.index, id))
-  const filePaths = [...new Set(elements.map((element) => element.file))]
+  const filePaths = [...new Set(ids.map((id) => lookUp(services.index, id).file))]
+  const extraPaths = [...new Set(options.extraFiles ?? [])].filter((file) => !filePaths.includes(file))
 
   return services.locks.run(
-    filePaths.map((file) => path.resolve(file)),
+    [...filePaths, ...extraPaths].map((file) => path.resolve(file)),
     async () => {
+      // Look again under the lock: an edit that held it before us may have moved every span.
+      const elements = ids.map((id) => lookUp(services.index, id))
+      if (elements.some((element) => !filePaths.includes(element.file))) {
+        throw new MutateError(
+          'STALE_ELEMENT',
+          'An element moved to another file while this edit waited. Try again.',
+        )
+      }
       const files = new Map<string, LoadedFile>()
       for (const file of filePaths) files.set(file, await loadFile(services, file))
+      const extras = new Map<string, SourceFile>()
+      for (const file of extraPaths) extras.set(file, await readSourceFile(services.fs, services.root, file))
 
-      const targets = elements.map((element): Target => {
-        const file = files.get(element.file) as LoadedFile
-        const node = findJsxElement(file.ast, element.start, element.end)
-        if (!node) {
-          throw new MutateError(
-            'STALE_ELEMENT',
-            `The element ${element.id} is no longer at ${element.relativeFile}:${element.line}. Reload the preview and select it again.`,
-          )
-        }
-        return { element, file, node }
-      })
+      const targets = elements.map((element) => targetFor(element, files.get(element.file) as LoadedFile))
 
-      const outcome = await edit(targets, files)
-      return commit(services, canvasId, files, outcome)
+      const outcome = await edit(targets, files, extras)
+      return commit(services, canvasId, files, extras, outcome, elements)
     },
   )
 }
@@ -116,38 +193,51 @@ async function commit(
   services: MutationServices,
   canvasId: string,
   files: Map<string, LoadedFile>,
+  extras: Map<string, SourceFile>,
   outcome: EditOutcome,
+  targets: readonly IndexedElement[],
 ): Promise<MutateResponse> {
-  const changed: { file: string; loaded: LoadedFile; text: string }[] = []
+  const changed: { file: string; source: SourceFile; text: string; analysis?: Reanalysis }[] = []
   for (const [file, text] of outcome.texts) {
     const loaded = files.get(file)
-    if (!loaded) throw new MutateError('INTERNAL', 'An edit produced a file it did not read.')
-    if (text === loaded.source.text) continue
-    try {
-      parseModule(text, loaded.source.path)
-    } catch {
-      throw new MutateError(
-        'EDIT_IMPOSSIBLE',
-        `The edit would leave ${loaded.source.relativePath} unable to parse, so nothing was written.`,
-      )
+    const source = loaded?.source ?? extras.get(file)
+    if (!source) throw new MutateError('INTERNAL', 'An edit produced a file it did not read.')
+    if (text === source.text) continue
+    // Modules must still parse; the parse also re-tags them. When the edit stayed inside its one
+    // element, parsing that element proves it and the rest of the index just shifts.
+    let analysis: Reanalysis | undefined
+    if (loaded) {
+      const inFile = targets.filter((element) => element.file === file)
+      const inPlace =
+        inFile.length === 1
+          ? reindexInPlace(source.text, text, services.index.elementsOf(file), inFile[0] as IndexedElement, {
+              filename: file,
+              root: services.root,
+            })
+          : undefined
+      try {
+        analysis = inPlace ? { elements: inPlace } : analyzeJsx(text, { filename: file, root: services.root })
+      } catch {
+        throw new MutateError(
+          'EDIT_IMPOSSIBLE',
+          `The edit would leave ${source.relativePath} unable to parse, so nothing was written.`,
+        )
+      }
     }
-    changed.push({ file, loaded, text })
+    changed.push({ file, source, text, ...(analysis ? { analysis } : {}) })
   }
   if (changed.length === 0) return { ok: true, files: [] }
 
-  const writes = changed.map(({ loaded, text }) => ({
-    file: loaded.source,
-    bytes: Buffer.from(text, 'utf8'),
-  }))
+  const writes = changed.map(({ source, text }) => ({ file: source, bytes: Buffer.from(text, 'utf8') }))
   await writeFilesAtomically(services.fs, writes)
 
-  const versions: FileVersions[] = changed.map(({ file, loaded }, index) => ({
+  const versions: FileVersions[] = changed.map(({ file, source }, index) => ({
     file,
-    relativePath: loaded.source.relativePath,
-    before: loaded.source.bytes,
+    relativePath: source.relativePath,
+    before: source.bytes,
     after: writes[index]?.bytes as Buffer,
   }))
-  for (const { file, loaded, text } of changed) reindex(services, file, loaded.source.relativePath, text)
+  for (const { file, text, analysis } of changed) if (analysis) remember(services, file, text, analysis)
   services.history.record(canvasId, { files: versions })
 
   return {

@@ -9,6 +9,8 @@ import {
 } from '../protocol/styling.ts'
 import { MutateError } from './mutate-error.ts'
 
+const LONE_SURROGATE = /\p{Cs}/u
+
 /**
  * Typed reads of a request body's fields. Every failure is a 400 that names the field and what it must
  * be, so a client author can fix the request from the message alone.
@@ -31,6 +33,12 @@ export class RequestBody {
 
   #get(field: string): unknown {
     return Object.hasOwn(this.#body, field) ? this.#body[field] : undefined
+  }
+
+  /** A string with a lone surrogate cannot be written as UTF-8 without turning into U+FFFD. */
+  #wellFormed(field: string, value: string): string {
+    if (LONE_SURROGATE.test(value)) this.#fail(field, 'well-formed text (it holds a lone surrogate)')
+    return value
   }
 
   has(field: string): boolean {
@@ -85,7 +93,7 @@ export class RequestBody {
     if (options.maxLength !== undefined && value.length > options.maxLength) {
       this.#fail(field, `at most ${options.maxLength} characters`)
     }
-    return value
+    return this.#wellFormed(field, value)
   }
 
   strings(field: string): string[] {
@@ -104,7 +112,8 @@ export class RequestBody {
 
   propValue(field: string): PropValue {
     const value = this.#get(field)
-    if (value === null || typeof value === 'string' || typeof value === 'boolean') return value
+    if (typeof value === 'string') return this.#wellFormed(field, value)
+    if (value === null || typeof value === 'boolean') return value
     if (typeof value === 'number' && Number.isFinite(value)) return value
     this.#fail(field, 'a string, a finite number, true, false or null')
   }
@@ -116,7 +125,7 @@ export class RequestBody {
     const out: Record<string, string> = {}
     for (const [key, entry] of Object.entries(value as Record<string, unknown>)) {
       if (typeof entry !== 'string') this.#fail(`${field}.${key}`, 'a string')
-      out[key] = entry
+      out[this.#wellFormed(`${field} key`, key)] = this.#wellFormed(`${field}.${key}`, entry)
     }
     return out
   }

@@ -28,5 +28,16 @@ export function uuidV5(name: string, namespace: string = CODEBASE_ID_NAMESPACE):
  * prop edits do not move an element, so they never change its id.
  */
 export function codebaseIdFor(relativePath: string, structuralPath: string): string {
-  return `${CODEBASE_ID_PREFIX}${uuidV5(`${relativePath}#${structuralPath}`)}`
+  const name = `${relativePath}#${structuralPath}`
+  let id = recentIds.get(name)
+  if (id === undefined) {
+    id = `${CODEBASE_ID_PREFIX}${uuidV5(name)}`
+    if (recentIds.size >= RECENT_ID_LIMIT) recentIds.clear()
+    recentIds.set(name, id)
+  }
+  return id
 }
+
+/** Files are tagged again and again with mostly the same paths; hashing each name once is enough. */
+const recentIds = new Map<string, string>()
+const RECENT_ID_LIMIT = 200_000

@@ -9,7 +9,7 @@ describe('ElementIndex', () => {
   test('maps ids to the file, span, parent, children, tag and kind of element', () => {
     const index = new ElementIndex()
     const code = 'export const A = () => <main><Card title="x" /></main>\n'
-    index.setFile(`${root}/src/A.tsx`, 'src/A.tsx', tag(code, 'src/A.tsx'), code)
+    index.setFile(`${root}/src/A.tsx`, tag(code, 'src/A.tsx'), code)
     const [main, card] = index.elementsOf(`${root}/src/A.tsx`)
     expect(main).toMatchObject({
       tagName: 'main',
@@ -33,23 +33,12 @@ describe('ElementIndex', () => {
     const index = new ElementIndex()
     index.setFile(
       `${root}/src/A.tsx`,
-      'src/A.tsx',
       tag('const a = <div><p /></div>', 'src/A.tsx'),
       'const a = <div><p /></div>',
     )
-    index.setFile(
-      `${root}/src/B.tsx`,
-      'src/B.tsx',
-      tag('const b = <span />', 'src/B.tsx'),
-      'const b = <span />',
-    )
+    index.setFile(`${root}/src/B.tsx`, tag('const b = <span />', 'src/B.tsx'), 'const b = <span />')
     const [oldChild] = index.elementsOf(`${root}/src/A.tsx`).slice(1)
-    index.setFile(
-      `${root}/src/A.tsx`,
-      'src/A.tsx',
-      tag('const a = <div />', 'src/A.tsx'),
-      'const a = <div />',
-    )
+    index.setFile(`${root}/src/A.tsx`, tag('const a = <div />', 'src/A.tsx'), 'const a = <div />')
     expect(index.has(oldChild?.id ?? '')).toBe(false)
     expect(index.elementsOf(`${root}/src/A.tsx`)).toHaveLength(1)
     expect(index.elementsOf(`${root}/src/B.tsx`)).toHaveLength(1)

@@ -1,13 +1,8 @@
 import { hash } from 'node:crypto'
 import type { JsxElementInfo } from './tag-jsx.ts'
 
-/** A tagged element and the file it is in. */
-export interface IndexedElement extends JsxElementInfo {
-  /** Absolute path of the module. */
-  file: string
-  /** Posix path relative to the project root, as the editor shows it. */
-  relativeFile: string
-}
+/** A tagged element; it knows its file. */
+export type IndexedElement = JsxElementInfo
 
 /**
  * id -> element, for every file the dev server has tagged. The transform replaces a file's entries each
@@ -22,11 +17,11 @@ export class ElementIndex {
    * Replaces everything known about `file` with `elements`, found in `source` (the text they were
    * tagged from; its hash lets the mutate server tell whether the file changed since).
    */
-  setFile(file: string, relativeFile: string, elements: readonly JsxElementInfo[], source: string): void {
+  setFile(file: string, elements: readonly JsxElementInfo[], source: string): void {
     this.deleteFile(file)
     const ids: string[] = []
     for (const element of elements) {
-      this.#byId.set(element.id, { ...element, file, relativeFile })
+      this.#byId.set(element.id, element.file === file ? element : { ...element, file })
       ids.push(element.id)
     }
     this.#idsByFile.set(file, ids)

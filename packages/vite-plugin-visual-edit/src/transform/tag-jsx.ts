@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { type JSXElement, type JSXOpeningElement, type Node, VISITOR_KEYS } from '@babel/types'
+import { type File, type JSXElement, type JSXOpeningElement, type Node, VISITOR_KEYS } from '@babel/types'
 import { CODEBASE_ID_ATTRIBUTE } from '../protocol/ids.ts'
 import { codebaseIdFor } from './codebase-id.ts'
 import { applyInsertions, type Insertion, type SourceMapV3 } from './insertion-map.ts'
@@ -12,6 +12,10 @@ import { parseModule } from './parse-module.ts'
 export interface JsxElementInfo {
   /** `tempo-<uuid>`, or the value the element already carried. */
   id: string
+  /** Absolute path of the module (the `filename` it was tagged as). */
+  file: string
+  /** Posix path relative to the project root, as the editor shows it. */
+  relativeFile: string
   /** Index path among the file's JSX elements, fragments transparent: `0`, `0.2`, `0.2.1`. */
   structuralPath: string
   /** As written: `div`, `Card`, `Tabs.List`, `svg:path`. */
@@ -169,8 +173,34 @@ function classifyText(element: JSXElement): JsxElementInfo['text'] {
  * Throws a VisualEditError (code VISUAL_EDIT_PARSE_FAILED, with the location) when the code does not parse.
  */
 export function tagJsx(code: string, options: TagJsxOptions): TagJsxResult {
-  const relativePath = path.relative(options.root, options.filename).split(path.sep).join('/')
+  const { elements, insertions } = analyzeJsx(code, options)
+  if (insertions.length === 0) return { code, map: null, elements }
+  return { ...applyInsertions(code, insertions, options.filename), elements }
+}
+
+/** What tagging learns without producing the tagged code: the AST, the elements and the insertions. */
+export interface JsxAnalysis {
+  ast: File
+  elements: JsxElementInfo[]
+  /** Sorted by offset. */
+  insertions: Insertion[]
+}
+
+/**
+ * Parses `code` and finds its elements and their ids; {@link tagJsx} applies the insertions, the mutate
+ * server keeps the AST for its next edit of the file. Throws VISUAL_EDIT_PARSE_FAILED like tagJsx.
+ */
+export function analyzeJsx(code: string, options: TagJsxOptions): JsxAnalysis {
   const ast = parseModule(code, options.filename)
+  return { ast, ...walkElements(code, ast.program, options) }
+}
+
+/**
+ * The elements under `root` (a program, or one element parsed on its own at its file offsets), in
+ * source order, with the insertions that would tag them. Structural paths count from `root`.
+ */
+export function walkElements(code: string, root: Node, options: TagJsxOptions): Omit<JsxAnalysis, 'ast'> {
+  const relativePath = path.relative(options.root, options.filename).split(path.sep).join('/')
   const insertions: Insertion[] = []
   const elements: JsxElementInfo[] = []
 
@@ -201,6 +231,8 @@ export function tagJsx(code: string, options: TagJsxOptions): TagJsxResult {
     }
     const info: JsxElementInfo = {
       id,
+      file: options.filename,
+      relativeFile: relativePath,
       structuralPath,
       tagName,
       isComponent: isComponentTag(tagName),
@@ -241,15 +273,25 @@ export function tagJsx(code: string, options: TagJsxOptions): TagJsxResult {
     }
   }
 
+  // Every JSX element starts with '<': a node whose source holds none cannot contain one, so the walk
+  // skips it (most expressions, all of a component's logic) after two array reads.
+  const base = root.start as number
+  const angles = new Uint32Array((root.end as number) - base + 1)
+  for (let index = base, count = 0; index < (root.end as number); index++) {
+    if (code.charCodeAt(index) === 60 /* < */) count += 1
+    angles[index - base + 1] = count
+  }
+  const mayHoldJsx = (node: Node) =>
+    (angles[(node.end as number) - base] as number) > (angles[(node.start as number) - base] as number)
+
   const visit = (node: Node, frame: Frame): void => {
     if (node.type === 'JSXElement') visitElement(node, frame)
-    else if (!TYPE_ONLY_NODES.has(node.type)) visitChildren(node, frame)
+    else if (!TYPE_ONLY_NODES.has(node.type) && mayHoldJsx(node)) visitChildren(node, frame)
   }
 
-  visit(ast.program, { path: '', element: null, slot: 'children', nextIndex: 0 })
+  visit(root, { path: '', element: null, slot: 'children', nextIndex: 0 })
 
-  if (insertions.length === 0) return { code, map: null, elements }
   // Source order already; a stable sort keeps that promise explicit.
   insertions.sort((a, b) => a.offset - b.offset)
-  return { ...applyInsertions(code, insertions, options.filename), elements }
+  return { elements, insertions }
 }

@@ -60,7 +60,7 @@ export function tagPlugin(context: VisualEditContext): Plugin {
         try {
           const result = tagJsx(code, { filename: file, root: context.root })
           failing.delete(file)
-          context.index.setFile(file, relative.split(path.sep).join('/'), result.elements, code)
+          context.index.setFile(file, result.elements, code)
           return result.map ? { code: result.code, map: result.map } : null
         } catch (error) {
           if (!(error instanceof VisualEditError)) throw error

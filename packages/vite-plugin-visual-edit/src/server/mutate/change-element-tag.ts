@@ -60,10 +60,10 @@ export const changeElementTag: Operation = async (raw, services, canvasId) => {
         )
       }
     }
-    if (
-      VOID_ELEMENTS.has(newTag) &&
-      node.children.some((child) => child.type !== 'JSXText' || child.value.trim() !== '')
-    ) {
+    // Whitespace-only text renders as a child unless it holds a line break (JSX drops those).
+    const rendersChild = (child: (typeof node.children)[number]) =>
+      child.type !== 'JSXText' || !(child.value.trim() === '' && /[\r\n]/.test(child.value))
+    if (VOID_ELEMENTS.has(newTag) && node.children.some(rendersChild)) {
       throw new MutateError(
         'EDIT_IMPOSSIBLE',
         `<${newTag}> cannot have children, and this element has some. Remove them first.`,

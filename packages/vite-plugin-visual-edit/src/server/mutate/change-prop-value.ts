@@ -1,10 +1,9 @@
 import MagicString from 'magic-string'
-import { findAttribute } from '../jsx-ast.ts'
+import { appendAttribute, findAttribute } from '../jsx-ast.ts'
 import { assertEditablePropName, attributeValueSource, isLiteralAttribute } from '../jsx-values.ts'
 import { MutateError } from '../mutate-error.ts'
 import { runEdit } from '../mutation.ts'
 import { RequestBody } from '../request-body.ts'
-import { indentationAt, spansLines } from '../source-edit.ts'
 import type { Operation } from './operation.ts'
 
 /**
@@ -28,7 +27,7 @@ export const changePropValue: Operation = async (raw, services, canvasId) => {
   return runEdit(services, canvasId, [id], ([target]) => {
     if (!target) throw new MutateError('INTERNAL', 'changePropValue ran without its element.')
     const code = target.file.source.text
-    const opening = target.node.openingElement
+    const opening = target.opening
     const magic = new MagicString(code)
     const attribute = findAttribute(opening, propName)
 
@@ -56,16 +55,7 @@ export const changePropValue: Operation = async (raw, services, canvasId) => {
       return { texts: new Map([[target.element.file, magic.toString()]]) }
     }
 
-    // A new attribute goes after the last one, on its own line when the attributes are one per line.
-    const last = opening.attributes.at(-1)
-    const typeArguments =
-      (opening as { typeArguments?: { end?: number | null } | null }).typeArguments ?? opening.typeParameters
-    const after = (last?.end ?? typeArguments?.end ?? opening.name.end) as number
-    const separator =
-      last && spansLines(code, opening.name.end as number, last.start as number)
-        ? `${target.file.source.eol}${indentationAt(code, last.start as number)}`
-        : ' '
-    magic.appendLeft(after, `${separator}${propName}=${source}`)
+    appendAttribute(magic, code, opening, target.file.source.eol, `${propName}=${source}`)
     return { texts: new Map([[target.element.file, magic.toString()]]) }
   })
 }

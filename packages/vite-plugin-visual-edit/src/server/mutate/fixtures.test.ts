@@ -26,7 +26,7 @@ import path from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { ElementIndex } from '../../transform/element-index.ts'
 import { parseModule } from '../../transform/parse-module.ts'
-import { tagJsx } from '../../transform/tag-jsx.ts'
+import { analyzeJsx, tagJsx } from '../../transform/tag-jsx.ts'
 import { replay } from '../activities.ts'
 import { History } from '../history.ts'
 import { MutateError } from '../mutate-error.ts'
@@ -97,7 +97,7 @@ for (const operation of operations) {
           const text = input.toString('utf8')
           const { elements } = tagJsx(text, { filename: file, root })
           const index = new ElementIndex()
-          index.setFile(file, `src/${inputName}`, elements, text)
+          index.setFile(file, elements, text)
           const services: MutationServices = {
             root,
             index,
@@ -144,6 +144,8 @@ for (const operation of operations) {
           }
 
           expect(() => parseModule(output, file)).not.toThrow()
+          // The index the server keeps after its write is what tagging the new file from scratch gives.
+          expect(index.elementsOf(file)).toEqual(analyzeJsx(output, { filename: file, root }).elements)
           const targets = Object.values(body as Record<string, unknown>).flatMap((entry) =>
             Array.isArray(entry) ? entry : [entry],
           )

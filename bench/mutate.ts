@@ -1,0 +1,234 @@
+/**
+ * Server time of in-place edits against what a reprinting editor pays, measured in one run.
+ *
+ *   npm run bench -- mutate
+ *
+ * For components of about 20, 100 and 400 JSX elements (from the benchmark corpus), each operation
+ * runs end to end as the mutate server runs it (strict read, hash check, parse, locate, edit,
+ * re-parse, atomic write, re-index, undo record) against files on disk. Baseline: Babel parse +
+ * @babel/generator + prettier on the same file, the least a reprinting editor pays per edit. The
+ * ratio compares our p50 without file IO (what the safe write costs on this disk; printed beside it)
+ * with the reprint, which does no IO either. Also counted: lines the edit changes (ours) and lines the
+ * reprint changes. Goals: at most 0.1x the reprint, and a two-line diff (one line out, one in) per edit.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { generate } from '@babel/generator'
+import { format } from 'prettier'
+import { History } from '../packages/vite-plugin-visual-edit/src/server/history.ts'
+import { OPERATIONS } from '../packages/vite-plugin-visual-edit/src/server/mutate/index.ts'
+import type { MutationServices } from '../packages/vite-plugin-visual-edit/src/server/mutation.ts'
+import { ParsedFiles } from '../packages/vite-plugin-visual-edit/src/server/parsed-files.ts'
+import {
+  FileLocks,
+  type FileSystem,
+  nodeFileSystem,
+} from '../packages/vite-plugin-visual-edit/src/server/source-file.ts'
+import { ElementIndex } from '../packages/vite-plugin-visual-edit/src/transform/element-index.ts'
+import { parseModule } from '../packages/vite-plugin-visual-edit/src/transform/parse-module.ts'
+import { type JsxElementInfo, tagJsx } from '../packages/vite-plugin-visual-edit/src/transform/tag-jsx.ts'
+import { generateCorpus } from './corpus/generate.ts'
+import { formatTable, median, percentile } from './report.ts'
+
+const SIZES = [20, 100, 400]
+const ITERATIONS = 60
+/** Untimed first edits per scenario, so JIT warm-up is not counted. */
+const WARM_UP = 15
+const GOAL_RATIO = 0.1
+const GOAL_DIFF_LINES = 2
+
+/** Lines that differ, counted as a unified diff would: removed plus added, after common head and tail. */
+function diffLines(before: string, after: string): number {
+  const a = before.split('\n')
+  const b = after.split('\n')
+  let head = 0
+  while (head < a.length && head < b.length && a[head] === b[head]) head += 1
+  let tail = 0
+  while (
+    tail < a.length - head &&
+    tail < b.length - head &&
+    a[a.length - 1 - tail] === b[b.length - 1 - tail]
+  )
+    tail += 1
+  return a.length - head - tail + (b.length - head - tail)
+}
+
+interface Scenario {
+  name: 'editText' | 'addClass'
+  /** The body for iteration i; edits alternate so every call changes the file. */
+  body: (i: number, element: JsxElementInfo, currentText: string) => unknown
+  /** For addClass: the body that takes the class off again (not timed). */
+  undoBody?: (element: JsxElementInfo) => unknown
+  pick: (elements: JsxElementInfo[], code: string) => JsxElementInfo | undefined
+}
+
+const SCENARIOS: Scenario[] = [
+  {
+    name: 'editText',
+    pick: (elements) => elements.find((element) => element.text === 'static' && element.tagName === 'h2'),
+    body: (i, element, currentText) => ({
+      element: { codebaseId: element.id },
+      oldText: currentText,
+      newText: i % 2 === 0 ? 'Benchmark A' : 'Benchmark B',
+    }),
+  },
+  {
+    name: 'addClass',
+    pick: (elements, code) =>
+      elements.find((element) =>
+        /^<[a-z][\w.]*\s+className="[^"]*"/.test(code.slice(element.openingStart, element.openingEnd)),
+      ),
+    body: (_i, element) => ({
+      reactElement: { codebaseId: element.id },
+      className: 'ring-2',
+      stylingFramework: 'Tailwind',
+    }),
+    undoBody: (element) => ({ reactElement: { codebaseId: element.id }, className: 'ring-2' }),
+  },
+]
+
+async function reprint(code: string, filename: string): Promise<string> {
+  const ast = parseModule(code, filename)
+  const { code: printed } = generate(ast, { retainLines: false, comments: true }, code)
+  return format(printed, { parser: 'babel-ts', singleQuote: true, semi: false, printWidth: 110 })
+}
+
+export async function benchMutate(): Promise<boolean> {
+  const corpus = generateCorpus(240)
+  const withCounts = corpus.map((file) => ({
+    ...file,
+    count: tagJsx(file.code, { filename: '/c/a.tsx', root: '/c' }).elements.length,
+  }))
+  const root = mkdtempSync(path.join(tmpdir(), 'visual-edit-bench-'))
+  const rows: string[][] = []
+  let ok = true
+
+  try {
+    mkdirSync(path.join(root, 'src'))
+    for (const size of SIZES) {
+      const source = withCounts.reduce((best, file) =>
+        Math.abs(file.count - size) < Math.abs(best.count - size) ? file : best,
+      )
+      for (const scenario of SCENARIOS) {
+        const operation = OPERATIONS.get(scenario.name)
+        if (!operation) throw new Error(`The mutate server has no '${scenario.name}' operation`)
+        const file = path.join(root, 'src', `${scenario.name}-${size}.tsx`)
+        writeFileSync(file, source.code)
+        const index = new ElementIndex()
+        const initial = tagJsx(source.code, { filename: file, root })
+        index.setFile(file, initial.elements, source.code)
+        let ioTime = 0
+        const timed =
+          <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
+          async (...args: A): Promise<R> => {
+            const start = performance.now()
+            try {
+              return await call(...args)
+            } finally {
+              ioTime += performance.now() - start
+            }
+          }
+        const fs: FileSystem = {
+          lstat: timed(nodeFileSystem.lstat) as FileSystem['lstat'],
+          realpath: timed(nodeFileSystem.realpath) as FileSystem['realpath'],
+          readFile: timed(nodeFileSystem.readFile),
+          writeFile: timed(nodeFileSystem.writeFile),
+          chmod: timed(nodeFileSystem.chmod),
+          rename: timed(nodeFileSystem.rename),
+          unlink: timed(nodeFileSystem.unlink),
+        }
+        const services: MutationServices = {
+          root,
+          index,
+          fs,
+          locks: new FileLocks(),
+          history: new History(100),
+          parsed: new ParsedFiles(),
+        }
+        const element = scenario.pick(initial.elements, source.code)
+        if (!element) throw new Error(`No element for ${scenario.name} in a ${size}-element file`)
+
+        const ours: number[] = []
+        const compute: number[] = []
+        const baseline: number[] = []
+        let ourDiff = 0
+        let reprintDiff = 0
+        for (let i = 0; i < ITERATIONS + WARM_UP; i++) {
+          const before = readFileSync(file, 'utf8')
+          const current = index.get(element.id) ?? element
+          const currentText = before.slice(current.openingEnd, current.end - `</${current.tagName}>`.length)
+          const body = scenario.body(i, element, currentText)
+
+          ioTime = 0
+          const start = performance.now()
+          await operation(body, services, 'bench')
+          const ourTime = performance.now() - start
+          const ourCompute = ourTime - ioTime
+          const after = readFileSync(file, 'utf8')
+
+          const baselineStart = performance.now()
+          const reprinted = await reprint(before, file)
+          const baselineTime = performance.now() - baselineStart
+
+          if (i >= WARM_UP) {
+            ours.push(ourTime)
+            compute.push(ourCompute)
+            baseline.push(baselineTime)
+            ourDiff = Math.max(ourDiff, diffLines(before, after))
+            reprintDiff = Math.max(reprintDiff, diffLines(before, reprinted))
+          }
+          if (scenario.undoBody) {
+            const remove = OPERATIONS.get('removeClass')
+            if (!remove) throw new Error("The mutate server has no 'removeClass' operation")
+            await remove(scenario.undoBody(element), services, 'bench')
+          }
+        }
+        const p50 = median(ours)
+        const ratio = median(compute) / median(baseline)
+        const passed = ratio <= GOAL_RATIO && ourDiff <= GOAL_DIFF_LINES
+        ok = ok && passed
+        rows.push([
+          `${scenario.name}, ${size} elements (${source.count})`,
+          p50.toFixed(2),
+          percentile(ours, 95).toFixed(2),
+          median(compute).toFixed(2),
+          median(baseline).toFixed(2),
+          percentile(baseline, 95).toFixed(2),
+          ratio.toFixed(3),
+          String(ourDiff),
+          String(reprintDiff),
+          passed ? 'met' : 'MISSED',
+        ])
+      }
+    }
+  } finally {
+    rmSync(root, { recursive: true, force: true })
+  }
+
+  console.log('\nmutate: server time per edit (ms) against a reprint (Babel parse + generate + prettier)')
+  console.log(
+    formatTable(
+      [
+        'edit',
+        'p50',
+        'p95',
+        'p50 w/o file IO',
+        'reprint p50',
+        'reprint p95',
+        'x reprint',
+        'diff lines',
+        'reprint diff',
+        'goal',
+      ],
+      rows,
+    ),
+  )
+  console.log(
+    "'x reprint' compares work with work: our p50 without the file IO of the safe write (strict read, temp file, re-read, rename), which the reprint does not do either.",
+  )
+  console.log(
+    `goals: x reprint <= ${GOAL_RATIO} and <= ${GOAL_DIFF_LINES} diff lines (one out, one in) per edit: ${ok ? 'met' : 'MISSED'}`,
+  )
+  return ok
+}

@@ -1,0 +1,46 @@
+import { editClassList, elementSource, readClassList, splitClassNames } from '../class-list.ts'
+import { MutateError } from '../mutate-error.ts'
+import { runEdit } from '../mutation.ts'
+import { RequestBody } from '../request-body.ts'
+import { withModifiers } from '../tailwind/modifiers.ts'
+import { validateClasses } from '../tailwind/tailwind-engine.ts'
+import type { Operation } from './operation.ts'
+
+/**
+ * ADD_CLASS: adds one or more classes to the literal text of the element's className, each under
+ * the modifiers (`md:hover:p-4`); with stylingFramework 'Tailwind' each must be a class Tailwind
+ * generates for this project's stylesheet.
+ *
+ *   before:  <div className="card">      <p className={cn("lead", muted && "opacity-50")}>
+ *   after:   <div className="card md:hover:p-4">   <p className={cn("lead text-lg", muted && "opacity-50")}>
+ *
+ * A class already written there is not added again (no write, files: []).
+ */
+export const addClass: Operation = async (raw, services, canvasId) => {
+  const body = new RequestBody('addClass', raw)
+  const id = body.elementId('reactElement')
+  const written = splitClassNames(body.string('className', { nonEmpty: true, maxLength: 2000 }), 'className')
+  const tailwind = body.optionalTailwind('stylingFramework')
+  const modifiers = body.modifiers('modifiers')
+  body.optionalStringMap('customProperties')
+  const classes = written.map((className) => withModifiers(className, modifiers))
+
+  if (tailwind) {
+    const { invalid } = await validateClasses(services.root, classes)
+    if (invalid.length > 0) {
+      throw new MutateError(
+        'INVALID_VALUE',
+        `${invalid.map((className) => `'${className}'`).join(', ')} ${invalid.length === 1 ? 'is not a class' : 'are not classes'} Tailwind generates for this project. Check the spelling and the theme, or send stylingFramework null to add ${invalid.length === 1 ? 'it' : 'them'} as written.`,
+      )
+    }
+  }
+
+  return runEdit(services, canvasId, [id], ([target]) => {
+    if (!target) throw new MutateError('INTERNAL', 'addClass ran without its element.')
+    const source = elementSource(target)
+    const present = new Set(readClassList(source).classes)
+    const missing = classes.filter((className) => !present.has(className))
+    const text = missing.length === 0 ? source.code : editClassList(source, { add: missing })
+    return { texts: new Map([[target.element.file, text]]) }
+  })
+}

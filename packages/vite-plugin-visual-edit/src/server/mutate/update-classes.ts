@@ -1,0 +1,34 @@
+import { elementSource, readClassList, replaceClassList, splitClassNames } from '../class-list.ts'
+import { MutateError } from '../mutate-error.ts'
+import { runEdit } from '../mutation.ts'
+import { RequestBody } from '../request-body.ts'
+import type { Operation } from './operation.ts'
+
+/**
+ * UPDATE_CLASSES: replaces the element's classes with `newClasses`, provided `oldClasses` are the
+ * classes its code has now (as a set, else 409). A plain string is rewritten in the new order; a
+ * template or cn() call loses the classes no longer wanted and gains the new ones at the end.
+ *
+ *   before:  <div className="p-4 flex">        <div className={cn("p-4", open && "ring")}>
+ *   after:   <div className="flex gap-2 p-6">   <div className={cn("p-6", open && "ring")}>
+ */
+export const updateClasses: Operation = async (raw, services, canvasId) => {
+  const body = new RequestBody('updateClasses', raw)
+  const id = body.elementId('reactElement')
+  const newClasses = splitClassNames(body.strings('newClasses'), 'newClasses')
+  const oldClasses = splitClassNames(body.strings('oldClasses'), 'oldClasses')
+
+  return runEdit(services, canvasId, [id], ([target]) => {
+    if (!target) throw new MutateError('INTERNAL', 'updateClasses ran without its element.')
+    const source = elementSource(target)
+    const current = [...new Set(readClassList(source).classes)]
+    const expected = new Set(oldClasses)
+    if (current.length !== expected.size || current.some((className) => !expected.has(className))) {
+      throw new MutateError(
+        'CLASSES_MISMATCH',
+        `The classes of <${target.element.tagName}> in the code are now "${current.join(' ')}", not "${oldClasses.join(' ')}". Reload the preview and edit again.`,
+      )
+    }
+    return { texts: new Map([[target.element.file, replaceClassList(source, newClasses)]]) }
+  })
+}

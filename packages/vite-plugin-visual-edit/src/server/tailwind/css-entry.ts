@@ -1,0 +1,46 @@
+import type { Dirent } from 'node:fs'
+import { readdir, readFile } from 'node:fs/promises'
+import path from 'node:path'
+
+const TAILWIND_IMPORT = /@import\s+(["'])tailwindcss\1/
+/** A bound on the walk, so a huge src/ never stalls an edit. */
+const MAX_ENTRIES = 5000
+
+/**
+ * The project's Tailwind stylesheet: the `.css` file under `<root>/src` that imports tailwindcss
+ * (`@import "tailwindcss";`), so its `@theme`, `@custom-variant` and `@plugin`s count. When several
+ * do, the shallowest wins, then the first by name. Null when there is none.
+ */
+export async function findTailwindEntry(root: string): Promise<string | null> {
+  const stylesheets: string[] = []
+  let seen = 0
+  const walk = async (dir: string): Promise<void> => {
+    let entries: Dirent[]
+    try {
+      entries = await readdir(dir, { withFileTypes: true })
+    } catch {
+      return
+    }
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    const subdirectories: string[] = []
+    for (const entry of entries) {
+      seen += 1
+      if (seen > MAX_ENTRIES) return
+      if (entry.name.startsWith('.') || entry.name === 'node_modules') continue
+      const full = path.join(dir, entry.name)
+      if (entry.isDirectory()) subdirectories.push(full)
+      else if (entry.isFile() && entry.name.endsWith('.css')) stylesheets.push(full)
+    }
+    for (const subdirectory of subdirectories) await walk(subdirectory)
+  }
+  await walk(path.join(root, 'src'))
+
+  const depth = (file: string) => file.split(path.sep).length
+  stylesheets.sort((a, b) => depth(a) - depth(b) || (a < b ? -1 : a > b ? 1 : 0))
+  for (const file of stylesheets) {
+    try {
+      if (TAILWIND_IMPORT.test(await readFile(file, 'utf8'))) return file
+    } catch {}
+  }
+  return null
+}

@@ -1,0 +1,143 @@
+import { type CssDeclaration, plainDeclarations } from './css-ast.ts'
+import { normalizeCssValue } from './css-value.ts'
+import type { DesignSystem } from './design-system.ts'
+
+/**
+ * The Tailwind class (without variants) whose CSS is exactly `property: value`, found by asking the
+ * design system, never from a table of our own:
+ *
+ * 1. the functional utilities whose arbitrary value sets exactly that property (`p-[16px]` gives
+ *    `padding: 16px`, `px-[16px]` does not), then their named theme values, keeping one whose CSS
+ *    resolves to the same value:                       padding: 16px  ->  p-4
+ * 2. a static utility with that one declaration:      display: flex  ->  flex
+ * 3. the arbitrary value of such a utility:           padding: 13px  ->  p-[13px]
+ * 4. an arbitrary property:                           text-wrap: stable  ->  [text-wrap:stable]
+ *
+ * Null when not even an arbitrary property gives that CSS.
+ */
+export function classForDeclaration(system: DesignSystem, property: string, value: string): string | null {
+  const resolve = (raw: string) => normalizeCssValue(raw, (name) => themeValue(system, name))
+  const wanted = resolve(value)
+  const sets = (declarations: CssDeclaration[] | null) =>
+    declarations !== null &&
+    declarations.length > 0 &&
+    declarations.every(
+      (declaration) =>
+        declaration.property === property && !declaration.important && resolve(declaration.value) === wanted,
+    )
+
+  const arbitrary = arbitraryValue(value)
+  const matchingRoots = rootsSetting(system, property, value, (classes) => {
+    const asts = system.candidatesToAst(classes.map((root) => `${root}-[${arbitrary}]`))
+    return classes.filter((_, index) => sets(plainDeclarations(asts[index] ?? [])))
+  })
+
+  const named: string[] = []
+  const negative = wanted.startsWith('-')
+  for (const root of matchingRoots) {
+    for (const group of system.utilities.getCompletions(root)) {
+      for (const name of group.values) {
+        if (name === null) named.push(root)
+        else named.push(negative && group.supportsNegative ? `-${root}-${name}` : `${root}-${name}`)
+      }
+    }
+  }
+  const namedAsts = system.candidatesToAst(named)
+  const namedMatch = named.find((_, index) => sets(plainDeclarations(namedAsts[index] ?? [])))
+  if (namedMatch) return namedMatch
+
+  const staticMatch = staticUtilities(system)
+    .get(property)
+    ?.find((entry) => entry.declarations.length === 1 && sets(entry.declarations))
+  if (staticMatch) return staticMatch.className
+
+  const arbitraryRoot = matchingRoots[0]
+  if (arbitraryRoot) return `${arbitraryRoot}-[${arbitrary}]`
+
+  const arbitraryProperty = `[${property}:${arbitrary}]`
+  const [propertyAst] = system.candidatesToAst([arbitraryProperty])
+  return sets(plainDeclarations(propertyAst ?? [])) ? arbitraryProperty : null
+}
+
+const rootCaches = new WeakMap<DesignSystem, Map<string, string[]>>()
+
+/**
+ * The functional utilities whose arbitrary value sets exactly the declaration, shortest first.
+ * Trying all of them (~315) costs 40-80 ms, so the answer is kept per property and value shape
+ * (`#123456` and `#654321` share one, as do `13px` and `14px`, since Tailwind infers a value's type
+ * from its syntax); a remembered answer is still checked with the value at hand, and a miss asks
+ * all utilities again.
+ */
+function rootsSetting(
+  system: DesignSystem,
+  property: string,
+  value: string,
+  keepSetting: (roots: string[]) => string[],
+): string[] {
+  const cache = rootCaches.get(system) ?? new Map<string, string[]>()
+  rootCaches.set(system, cache)
+  const key = `${property}\u0000${valueShape(value)}`
+  const remembered = cache.get(key)
+  if (remembered) {
+    const still = keepSetting(remembered)
+    if (still.length === remembered.length) return still
+  }
+  const roots = system.utilities
+    .keys('functional')
+    .slice()
+    .sort((a, b) => a.length - b.length || (a < b ? -1 : 1))
+  const found = keepSetting(roots)
+  cache.set(key, found)
+  return found
+}
+
+/** `#123456` -> `#000000`, `13.5px` -> `0px`, `1px 2px` -> `0px 0px`. */
+function valueShape(value: string): string {
+  return value
+    .trim()
+    .toLowerCase()
+    .replace(/#[0-9a-f]+/g, (hex) => `#${'0'.repeat(hex.length - 1)}`)
+    .replace(/\d+(?:\.\d+)?/g, '0')
+}
+
+/** A value as Tailwind's arbitrary-value syntax writes it: spaces as `_`, a literal `_` escaped. */
+function arbitraryValue(value: string): string {
+  return value.trim().replace(/_/g, '\\_').replace(/\s+/g, '_')
+}
+
+function themeValue(system: DesignSystem, name: `--${string}`): string | null {
+  try {
+    return system.theme.get([name])
+  } catch {
+    return null
+  }
+}
+
+interface StaticEntry {
+  className: string
+  declarations: CssDeclaration[]
+}
+
+const staticIndexes = new WeakMap<DesignSystem, Map<string, StaticEntry[]>>()
+
+/** Static utilities by the property they declare, compiled once per design system (~80 ms). */
+function staticUtilities(system: DesignSystem): Map<string, StaticEntry[]> {
+  const cached = staticIndexes.get(system)
+  if (cached) return cached
+  const index = new Map<string, StaticEntry[]>()
+  const names = system.utilities.keys('static')
+  const asts = system.candidatesToAst(names)
+  names.forEach((className, position) => {
+    const declarations = plainDeclarations(asts[position] ?? [])
+    if (!declarations || declarations.length === 0) return
+    for (const property of new Set(declarations.map((declaration) => declaration.property))) {
+      const entries = index.get(property) ?? []
+      entries.push({ className, declarations })
+      index.set(property, entries)
+    }
+  })
+  for (const entries of index.values())
+    entries.sort((a, b) => a.className.length - b.className.length || (a.className < b.className ? -1 : 1))
+  staticIndexes.set(system, index)
+  return index
+}
