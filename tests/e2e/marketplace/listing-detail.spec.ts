@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, test } from './fixtures.ts'
+import { expect, recordMaxCount, test } from './fixtures.ts'
 
 async function storedListing(page: Page, id: string): Promise<Record<string, unknown>> {
   return page.evaluate((listingId) => {
@@ -9,9 +9,10 @@ async function storedListing(page: Page, id: string): Promise<Record<string, unk
 }
 
 test('skeleton first, then gallery with thumbnails, tabs and the side card', async ({ page }) => {
+  const skeleton = await recordMaxCount(page, '[data-testid="listing-detail-skeleton"]')
   await page.goto('/listing/L1001')
-  await expect(page.getByTestId('listing-detail-skeleton')).toBeVisible()
   await expect(page.getByRole('heading', { level: 1, name: /2BHK Apartment/ })).toBeVisible()
+  expect(await skeleton.maxSeen()).toBe(1)
 
   const main = page.getByRole('img', { name: /2BHK Apartment/ }).first()
   await expect(main).toHaveCSS('height', '400px')

@@ -1,11 +1,12 @@
-import { expect, test } from './fixtures.ts'
+import { expect, recordMaxCount, test } from './fixtures.ts'
 
 test('shows 8 placeholders during the 1 s load, then the 8 public listings, newest first', async ({
   page,
 }) => {
+  const skeletons = await recordMaxCount(page, '[data-testid="listing-card-skeleton"]')
   await page.goto('/search')
-  await expect(page.getByTestId('listing-card-skeleton')).toHaveCount(8)
   await expect(page.getByTestId('listing-card')).toHaveCount(8)
+  expect(await skeletons.maxSeen()).toBe(8)
   await expect(page.getByTestId('listing-card-skeleton')).toHaveCount(0)
   await expect(page.getByRole('heading', { name: 'All Listings', exact: true })).toBeVisible()
   await expect(page.getByText('8 listings found')).toBeVisible()

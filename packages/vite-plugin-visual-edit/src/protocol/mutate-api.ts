@@ -83,8 +83,12 @@ export interface MutateResponse {
   ok: true
   /** Files written, relative to the project root (posix). Empty when nothing changed. */
   files: string[]
-  /** Codebase ids that changed, old -> new (structural edits). */
+  /** Codebase ids that changed, old -> new (structural edits), so a selection can follow its element. */
   prevIdToNewIdMap?: Record<string, string>
+  /** Ids of the elements the edit created (added, duplicated, the wrapping div). */
+  newCodebaseIds?: string[]
+  /** A message for the editor to show, e.g. 'Successfully added' when there was no instant update. */
+  toast?: string
 }
 
 /** Stable error codes of the mutate API, by HTTP status. */

@@ -3,22 +3,18 @@ import type { MutateResponse } from '../protocol/mutate-api.ts'
 import type { HistoryEntry } from './history.ts'
 import { MutateError } from './mutate-error.ts'
 import { type MutationServices, reindex } from './mutation.ts'
-import { type FileWrite, readSourceFile, writeFilesAtomically } from './source-file.ts'
+import { type FileWrite, readSourceFile, resolveNewFilePath, writeFilesAtomically } from './source-file.ts'
 
 type Direction = 'undo' | 'redo'
 
 /**
- * Puts every file of the newest undo (or redo) entry back to its bytes before (or after) the edit.
- * Only when each file still holds exactly the bytes the entry left there; otherwise 409 and nothing
- * is written, so an edit made since in another editor is never lost.
+ * Puts every file of the newest undo (or redo) entry back to its bytes before (or after) the edit:
+ * rewritten, re-created or deleted. Only when each file still holds exactly what the entry left there
+ * (or is still absent); otherwise 409 and nothing is written, so an edit made since in another editor
+ * is never lost.
  */
-export async function replay(
-  services: MutationServices,
-  canvasId: string,
-  direction: Direction,
-): Promise<MutateResponse> {
-  const peek = () =>
-    direction === 'undo' ? services.history.peekUndo(canvasId) : services.history.peekRedo(canvasId)
+export async function replay(services: MutationServices, canvasId: string, direction: Direction): Promise<MutateResponse> {
+  const peek = () => (direction === 'undo' ? services.history.peekUndo(canvasId) : services.history.peekRedo(canvasId))
   const entry = peek()
   if (!entry) {
     throw new MutateError(
@@ -35,7 +31,10 @@ export async function replay(
       }
       const writes = await expectedWrites(services, entry, direction)
       await writeFilesAtomically(services.fs, writes)
-      for (const write of writes) reindex(services, write.file.path, write.bytes.toString('utf8'))
+      for (const write of writes) {
+        if (write.bytes === null) services.index.deleteFile(write.path)
+        else reindex(services, write.path, write.bytes.toString('utf8'))
+      }
       if (direction === 'undo') services.history.undone(canvasId)
       else services.history.redone(canvasId)
       return { ok: true, files: entry.files.map((version) => version.relativePath) }
@@ -43,23 +42,29 @@ export async function replay(
   )
 }
 
-async function expectedWrites(
-  services: MutationServices,
-  entry: HistoryEntry,
-  direction: Direction,
-): Promise<FileWrite[]> {
+async function expectedWrites(services: MutationServices, entry: HistoryEntry, direction: Direction): Promise<FileWrite[]> {
   const writes: FileWrite[] = []
   for (const version of entry.files) {
-    const [expected, target] =
-      direction === 'undo' ? [version.after, version.before] : [version.before, version.after]
-    const source = await readSourceFile(services.fs, services.root, version.file)
-    if (!source.bytes.equals(expected)) {
-      throw new MutateError(
+    const [expected, target] = direction === 'undo' ? [version.after, version.before] : [version.before, version.after]
+    const changedSince = () =>
+      new MutateError(
         'FILE_CHANGED',
         `${version.relativePath} changed since this edit, so ${direction} would overwrite that change. Nothing was written.`,
       )
+    if (expected === null) {
+      // The edit created (undo: deleted) this file; it must still be absent.
+      const exists = await services.fs.lstat(version.file).then(
+        () => true,
+        () => false,
+      )
+      if (exists) throw changedSince()
+      await resolveNewFilePath(services.fs, services.root, version.file)
+      writes.push({ path: version.file, relativePath: version.relativePath, expected: null, bytes: target, mode: version.mode })
+      continue
     }
-    writes.push({ file: source, bytes: target })
+    const source = await readSourceFile(services.fs, services.root, version.file)
+    if (!source.bytes.equals(expected)) throw changedSince()
+    writes.push({ path: source.path, relativePath: source.relativePath, expected: source.bytes, bytes: target, mode: source.mode })
   }
   return writes
 }

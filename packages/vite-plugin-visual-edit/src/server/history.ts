@@ -1,10 +1,12 @@
-/** One file of an undo entry: its exact bytes before and after the edit. */
+/** One file of an undo entry: its exact bytes before and after the edit (null: it did not exist). */
 export interface FileVersions {
   /** Absolute path as the element index knows it. */
   file: string
   relativePath: string
-  before: Buffer
-  after: Buffer
+  before: Buffer | null
+  after: Buffer | null
+  /** Permission bits to write it with. */
+  mode: number
 }
 
 /** One edit: every file it changed, undone and redone together. */

@@ -1,4 +1,5 @@
 import type MagicString from 'magic-string'
+import type { ElementIndex } from '../transform/element-index.ts'
 import type { JsxElementInfo } from '../transform/tag-jsx.ts'
 
 /** Offset of the start of every line: `lineStarts(text)[n]` is where line n (0-based) begins. */
@@ -52,21 +53,32 @@ export function mapOffsets(
 }
 
 /**
- * `prevIdToNewIdMap` for a structural edit: every element of the old file that still exists (found by
- * where its `<` went, via `newStartOf`) and whose id changed. Removed elements are left out.
+ * `prevIdToNewIdMap` for a structural edit: every element of the changed files (as they were before)
+ * that still exists, found by where its `<` went, and whose id is now different. Removed elements are
+ * left out; so are elements whose id did not change.
  */
 export function remapIds(
-  before: readonly JsxElementInfo[],
-  after: readonly JsxElementInfo[],
-  newStartOf: (oldStart: number) => number | undefined,
+  index: ElementIndex,
+  before: ReadonlyMap<string, readonly JsxElementInfo[]>,
+  relocate: (file: string, offset: number) => { file: string; offset: number } | undefined,
 ): Record<string, string> {
-  const byStart = new Map(after.map((element) => [element.start, element.id]))
+  const byFile = new Map<string, Map<number, string>>()
+  const idAt = (file: string, offset: number) => {
+    let starts = byFile.get(file)
+    if (!starts) {
+      starts = new Map(index.elementsOf(file).map((element) => [element.start, element.id]))
+      byFile.set(file, starts)
+    }
+    return starts.get(offset)
+  }
   const remapped: Record<string, string> = {}
-  for (const element of before) {
-    const start = newStartOf(element.start)
-    if (start === undefined) continue
-    const id = byStart.get(start)
-    if (id !== undefined && id !== element.id) remapped[element.id] = id
+  for (const [file, elements] of before) {
+    for (const element of elements) {
+      const moved = relocate(file, element.start)
+      if (!moved) continue
+      const id = idAt(moved.file, moved.offset)
+      if (id !== undefined && id !== element.id) remapped[element.id] = id
+    }
   }
   return remapped
 }

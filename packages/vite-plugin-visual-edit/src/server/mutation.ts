@@ -7,11 +7,14 @@ import { analyzeJsx, type JsxAnalysis } from '../transform/tag-jsx.ts'
 import type { FileVersions, History } from './history.ts'
 import { MutateError } from './mutate-error.ts'
 import type { ParsedFiles } from './parsed-files.ts'
+import { remapIds } from './id-remap.ts'
 import { reindexInPlace } from './reindex-in-place.ts'
 import {
   type FileLocks,
   type FileSystem,
+  type FileWrite,
   readSourceFile,
+  resolveNewFilePath,
   type SourceFile,
   writeFilesAtomically,
 } from './source-file.ts'
@@ -45,10 +48,18 @@ export interface Target {
   readonly opening: JSXOpeningElement
 }
 
-/** The new text of each file the edit changes (absolute path -> text), and renamed ids. */
+/** What an edit produced. */
 export interface EditOutcome {
+  /** The new text of each file it changes or creates, by absolute path. */
   texts: Map<string, string>
-  prevIdToNewIdMap?: Record<string, string>
+  /**
+   * For edits that change structure: where the `<` of an element of a changed file went (file and
+   * offset in its new text), undefined when the element is gone. Without it the edit is in place and
+   * no id changes.
+   */
+  relocate?: (file: string, offset: number) => { file: string; offset: number } | undefined
+  /** Elements the edit created (file and offset of their `<` in the new text); their ids are reported. */
+  created?: { file: string; offset: number }[]
 }
 
 /**
@@ -68,6 +79,11 @@ export interface RunEditOptions {
    * atomic group and undo entry; never parsed as modules nor re-indexed.
    */
   extraFiles?: readonly string[]
+  /**
+   * Absolute paths of files the edit creates (a component it adds). Locked with the rest, checked with
+   * resolveNewFilePath (inside the root, not there yet), written in the same group; undo deletes them.
+   */
+  createFiles?: readonly string[]
 }
 
 function lookUp(index: ElementIndex, id: string): IndexedElement {
@@ -164,9 +180,10 @@ export async function runEdit(
 ): Promise<MutateResponse> {
   const filePaths = [...new Set(ids.map((id) => lookUp(services.index, id).file))]
   const extraPaths = [...new Set(options.extraFiles ?? [])].filter((file) => !filePaths.includes(file))
+  const createPaths = [...new Set(options.createFiles ?? [])]
 
   return services.locks.run(
-    [...filePaths, ...extraPaths].map((file) => path.resolve(file)),
+    [...filePaths, ...extraPaths, ...createPaths].map((file) => path.resolve(file)),
     async () => {
       // Look again under the lock: an edit that held it before us may have moved every span.
       const elements = ids.map((id) => lookUp(services.index, id))
@@ -180,11 +197,13 @@ export async function runEdit(
       for (const file of filePaths) files.set(file, await loadFile(services, file))
       const extras = new Map<string, SourceFile>()
       for (const file of extraPaths) extras.set(file, await readSourceFile(services.fs, services.root, file))
+      const created = new Map<string, { path: string; relativePath: string }>()
+      for (const file of createPaths) created.set(file, await resolveNewFilePath(services.fs, services.root, file))
 
       const targets = elements.map((element) => targetFor(element, files.get(element.file) as LoadedFile))
 
       const outcome = await edit(targets, files, extras)
-      return commit(services, canvasId, files, extras, outcome, elements)
+      return commit(services, canvasId, files, extras, created, outcome, elements)
     },
   )
 }
@@ -194,23 +213,34 @@ async function commit(
   canvasId: string,
   files: Map<string, LoadedFile>,
   extras: Map<string, SourceFile>,
+  created: Map<string, { path: string; relativePath: string }>,
   outcome: EditOutcome,
   targets: readonly IndexedElement[],
 ): Promise<MutateResponse> {
-  const changed: { file: string; source: SourceFile; text: string; analysis?: Reanalysis }[] = []
+  interface Change {
+    file: string
+    relativePath: string
+    before: Buffer | null
+    text: string
+    mode: number
+    analysis?: Reanalysis
+  }
+  const changes: Change[] = []
   for (const [file, text] of outcome.texts) {
     const loaded = files.get(file)
     const source = loaded?.source ?? extras.get(file)
-    if (!source) throw new MutateError('INTERNAL', 'An edit produced a file it did not read.')
-    if (text === source.text) continue
+    const creation = created.get(file)
+    if (!source && !creation) throw new MutateError('INTERNAL', 'An edit produced a file it did not read.')
+    if (source && text === source.text) continue
+    const relativePath = source?.relativePath ?? (creation?.relativePath as string)
     // Modules must still parse; the parse also re-tags them. When the edit stayed inside its one
     // element, parsing that element proves it and the rest of the index just shifts.
     let analysis: Reanalysis | undefined
-    if (loaded) {
+    if (loaded || (creation && isModule(file))) {
       const inFile = targets.filter((element) => element.file === file)
       const inPlace =
-        inFile.length === 1
-          ? reindexInPlace(source.text, text, services.index.elementsOf(file), inFile[0] as IndexedElement, {
+        loaded && !outcome.relocate && inFile.length === 1
+          ? reindexInPlace(loaded.source.text, text, services.index.elementsOf(file), inFile[0] as IndexedElement, {
               filename: file,
               root: services.root,
             })
@@ -218,33 +248,52 @@ async function commit(
       try {
         analysis = inPlace ? { elements: inPlace } : analyzeJsx(text, { filename: file, root: services.root })
       } catch {
-        throw new MutateError(
-          'EDIT_IMPOSSIBLE',
-          `The edit would leave ${source.relativePath} unable to parse, so nothing was written.`,
-        )
+        throw new MutateError('EDIT_IMPOSSIBLE', `The edit would leave ${relativePath} unable to parse, so nothing was written.`)
       }
     }
-    changed.push({ file, source, text, ...(analysis ? { analysis } : {}) })
+    changes.push({
+      file,
+      relativePath,
+      before: source?.bytes ?? null,
+      text,
+      mode: source?.mode ?? 0o644,
+      ...(analysis ? { analysis } : {}),
+    })
   }
-  if (changed.length === 0) return { ok: true, files: [] }
+  if (changes.length === 0) return { ok: true, files: [] }
 
-  const writes = changed.map(({ source, text }) => ({ file: source, bytes: Buffer.from(text, 'utf8') }))
+  const writes: FileWrite[] = changes.map((change) => ({
+    path: created.get(change.file)?.path ?? (files.get(change.file)?.source.path ?? extras.get(change.file)?.path) as string,
+    relativePath: change.relativePath,
+    expected: change.before,
+    bytes: Buffer.from(change.text, 'utf8'),
+    mode: change.mode,
+  }))
   await writeFilesAtomically(services.fs, writes)
 
-  const versions: FileVersions[] = changed.map(({ file, source }, index) => ({
-    file,
-    relativePath: source.relativePath,
-    before: source.bytes,
-    after: writes[index]?.bytes as Buffer,
-  }))
-  for (const { file, text, analysis } of changed) if (analysis) remember(services, file, text, analysis)
-  services.history.record(canvasId, { files: versions })
+  const before = new Map(changes.map((change) => [change.file, services.index.elementsOf(change.file)]))
+  for (const { file, text, analysis } of changes) if (analysis) remember(services, file, text, analysis)
+  services.history.record(canvasId, {
+    files: changes.map((change, index) => ({
+      file: change.file,
+      relativePath: change.relativePath,
+      before: change.before,
+      after: writes[index]?.bytes as Buffer,
+      mode: change.mode,
+    })),
+  })
 
-  return {
-    ok: true,
-    files: versions.map((version) => version.relativePath),
-    ...(outcome.prevIdToNewIdMap && Object.keys(outcome.prevIdToNewIdMap).length > 0
-      ? { prevIdToNewIdMap: outcome.prevIdToNewIdMap }
-      : {}),
+  const response: MutateResponse = { ok: true, files: changes.map((change) => change.relativePath) }
+  if (outcome.relocate) {
+    const remapped = remapIds(services.index, before, outcome.relocate)
+    if (Object.keys(remapped).length > 0) response.prevIdToNewIdMap = remapped
   }
+  if (outcome.created && outcome.created.length > 0) {
+    response.newCodebaseIds = outcome.created.map(({ file, offset }) => {
+      const element = services.index.elementsOf(file).find((candidate) => candidate.start === offset)
+      if (!element) throw new MutateError('INTERNAL', 'A created element is not where the edit put it.')
+      return element.id
+    })
+  }
+  return response
 }

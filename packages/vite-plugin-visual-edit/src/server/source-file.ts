@@ -12,6 +12,7 @@ export interface FileSystem {
   chmod: typeof nodeFs.chmod
   rename: typeof nodeFs.rename
   unlink: typeof nodeFs.unlink
+  mkdir: (directory: string, options: { recursive: true }) => Promise<unknown>
 }
 
 export const nodeFileSystem: FileSystem = {
@@ -22,6 +23,7 @@ export const nodeFileSystem: FileSystem = {
   chmod: nodeFs.chmod,
   rename: nodeFs.rename,
   unlink: nodeFs.unlink,
+  mkdir: (directory, options) => nodeFs.mkdir(directory, options),
 }
 
 /** A source file as read for an edit: its exact bytes, the decoded text and how to write it back. */
@@ -98,6 +100,45 @@ export async function resolveEditablePath(
   return { path: real, relativePath: segments.join('/') }
 }
 
+/**
+ * Checks a path where an edit will create a file: inside the root once its nearest existing ancestor
+ * is resolved (so a symlinked folder cannot lead out), not in node_modules, not a config or lock file,
+ * and not there yet. Returns the absolute path and the posix path relative to the root.
+ */
+export async function resolveNewFilePath(fs: FileSystem, root: string, file: string): Promise<{ path: string; relativePath: string }> {
+  const realRoot = await fs.realpath(root)
+  const absolute = path.resolve(file)
+  const refuse = (why: string) =>
+    new MutateError('FILE_NOT_EDITABLE', `${path.relative(realRoot, absolute).split(path.sep).join('/') || file} cannot be created: ${why}.`)
+  let existing = path.dirname(absolute)
+  const missing: string[] = [path.basename(absolute)]
+  for (;;) {
+    const found = await fs.realpath(existing).catch(() => null)
+    if (found !== null) {
+      existing = found
+      break
+    }
+    if (path.dirname(existing) === existing) throw refuse('no folder of it exists')
+    missing.unshift(path.basename(existing))
+    existing = path.dirname(existing)
+  }
+  const real = path.join(existing, ...missing)
+  const relative = path.relative(realRoot, real)
+  if (relative === '' || relative === '..' || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative)) {
+    throw refuse('it is outside the project root')
+  }
+  const segments = relative.split(path.sep)
+  if (segments.includes('node_modules')) throw refuse('it is inside node_modules')
+  if (segments.some((segment) => segment === '..' || segment === '')) throw refuse('its path is not plain')
+  if (PROTECTED_NAME.test(segments.at(-1) ?? '')) throw refuse('config and lock files are never written')
+  const exists = await fs.lstat(real).then(
+    () => true,
+    () => false,
+  )
+  if (exists) throw new MutateError('FILE_CHANGED', `${segments.join('/')} already exists; nothing was written.`)
+  return { path: real, relativePath: segments.join('/') }
+}
+
 const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })
 
 export async function readSourceFile(fs: FileSystem, root: string, file: string): Promise<SourceFile> {
@@ -117,93 +158,122 @@ export async function readSourceFile(fs: FileSystem, root: string, file: string)
   return { path: real, relativePath, bytes, text, eol, mode: stats.mode & 0o7777 }
 }
 
+/** One file of a group write. */
 export interface FileWrite {
-  file: SourceFile
-  /** The new bytes. */
-  bytes: Buffer
+  /** Real absolute path. */
+  path: string
+  relativePath: string
+  /** The bytes the file must still hold when the group is applied; null: it must not exist yet. */
+  expected: Buffer | null
+  /** The new bytes; null deletes the file. */
+  bytes: Buffer | null
+  /** Permission bits of a written file. */
+  mode: number
+}
+
+/** A new version of a file that was read for the edit. */
+export function rewrite(file: SourceFile, bytes: Buffer): FileWrite {
+  return { path: file.path, relativePath: file.relativePath, expected: file.bytes, bytes, mode: file.mode }
 }
 
 function errnoCode(error: unknown): string {
   return (error as NodeJS.ErrnoException).code ?? 'unknown error'
 }
 
+const tempName = (file: string, kind: string) => {
+  const { dir, base } = path.parse(file)
+  return path.join(dir, `.${base}.visual-edit-${kind}-${randomBytes(6).toString('hex')}.tmp`)
+}
+
 /**
- * Writes several files as one group: every new version goes to a temp file next to its target first
- * (same directory, so the rename is atomic, with the original's mode); only when all are written, and
- * each target still holds the bytes it was read with, are they renamed into place. A failure before
- * the renames leaves every original untouched and no temp file behind; a failed rename puts the files
- * already renamed back.
+ * Applies several file changes as one group. New contents go to temp files next to their targets
+ * first (same directory, so the renames are atomic, with the right mode). Only when all are written,
+ * and every target still holds the bytes it was read with (or, for a new file, still does not exist),
+ * are they renamed into place; deleted files are moved aside and removed once all renames succeed. A
+ * failure before the renames leaves everything untouched and no temp file behind; a failed rename
+ * puts back what the group had already changed.
  */
 export async function writeFilesAtomically(fs: FileSystem, writes: readonly FileWrite[]): Promise<void> {
-  const temps: { write: FileWrite; temp: string }[] = []
+  const temps = new Map<FileWrite, string>()
   const cleanUp = async () => {
-    await Promise.all(temps.map(({ temp }) => fs.unlink(temp).catch(() => {})))
+    await Promise.all([...temps.values()].map((temp) => fs.unlink(temp).catch(() => {})))
   }
 
   try {
     for (const write of writes) {
-      const { dir, base } = path.parse(write.file.path)
-      const temp = path.join(dir, `.${base}.visual-edit-${randomBytes(6).toString('hex')}.tmp`)
-      temps.push({ write, temp })
-      await fs.writeFile(temp, write.bytes, { mode: write.file.mode, flag: 'wx' })
-      await fs.chmod(temp, write.file.mode)
+      if (write.bytes === null) continue
+      if (write.expected === null) await fs.mkdir(path.dirname(write.path), { recursive: true })
+      const temp = tempName(write.path, 'new')
+      temps.set(write, temp)
+      await fs.writeFile(temp, write.bytes, { mode: write.mode, flag: 'wx' })
+      await fs.chmod(temp, write.mode)
     }
   } catch (error) {
     await cleanUp()
-    throw new MutateError(
-      'WRITE_FAILED',
-      `Could not write ${writesList(writes)} (${errnoCode(error)}); nothing was changed.`,
-      {
-        cause: error,
-      },
-    )
+    throw new MutateError('WRITE_FAILED', `Could not write ${writesList(writes)} (${errnoCode(error)}); nothing was changed.`, {
+      cause: error,
+    })
   }
 
-  for (const { write } of temps) {
-    const current = await fs.readFile(write.file.path).catch(() => null)
-    if (current === null || !current.equals(write.file.bytes)) {
+  for (const write of writes) {
+    const current = await fs.readFile(write.path).catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? null : undefined))
+    const unchanged = write.expected === null ? current === null : current != null && current.equals(write.expected)
+    if (!unchanged) {
       await cleanUp()
       throw new MutateError(
         'FILE_CHANGED',
-        `${write.file.relativePath} changed on disk while the edit was being made; nothing was written. Reload the preview and try again.`,
+        `${write.relativePath} ${write.expected === null ? 'appeared' : 'changed'} on disk while the edit was being made; nothing was written. Reload the preview and try again.`,
       )
     }
   }
 
-  const renamed: FileWrite[] = []
-  for (const { write, temp } of temps) {
+  const applied: { write: FileWrite; aside?: string }[] = []
+  for (const write of writes) {
     try {
-      await fs.rename(temp, write.file.path)
-      renamed.push(write)
+      const temp = temps.get(write)
+      if (temp) {
+        await fs.rename(temp, write.path)
+        temps.delete(write)
+        applied.push({ write })
+      } else {
+        const aside = tempName(write.path, 'deleted')
+        await fs.rename(write.path, aside)
+        applied.push({ write, aside })
+      }
     } catch (error) {
       await cleanUp()
-      await restore(fs, renamed)
-      throw new MutateError(
-        'WRITE_FAILED',
-        `Could not replace ${write.file.relativePath} (${errnoCode(error)}); nothing was changed.`,
-        {
-          cause: error,
-        },
-      )
+      await restore(fs, applied)
+      throw new MutateError('WRITE_FAILED', `Could not replace ${write.relativePath} (${errnoCode(error)}); nothing was changed.`, {
+        cause: error,
+      })
     }
   }
+  await Promise.all(applied.map(({ aside }) => (aside ? fs.unlink(aside).catch(() => {}) : undefined)))
 }
 
-/** Puts back the original bytes of files a failed group already renamed into place. */
-async function restore(fs: FileSystem, renamed: readonly FileWrite[]): Promise<void> {
-  for (const write of renamed) {
-    const temp = `${write.file.path}.visual-edit-restore-${randomBytes(6).toString('hex')}.tmp`
+/** Puts back what a failed group had already changed: old bytes, files it created, files it moved aside. */
+async function restore(fs: FileSystem, applied: readonly { write: FileWrite; aside?: string }[]): Promise<void> {
+  for (const { write, aside } of applied) {
     try {
-      await fs.writeFile(temp, write.file.bytes, { mode: write.file.mode, flag: 'wx' })
-      await fs.rename(temp, write.file.path)
+      if (aside) await fs.rename(aside, write.path)
+      else if (write.expected === null) await fs.unlink(write.path)
+      else {
+        const temp = tempName(write.path, 'restore')
+        try {
+          await fs.writeFile(temp, write.expected, { mode: write.mode, flag: 'wx' })
+          await fs.rename(temp, write.path)
+        } catch {
+          await fs.unlink(temp).catch(() => {})
+        }
+      }
     } catch {
-      await fs.unlink(temp).catch(() => {})
+      // Best effort: the error that got us here is what the caller reports.
     }
   }
 }
 
 function writesList(writes: readonly FileWrite[]): string {
-  return writes.map((write) => write.file.relativePath).join(', ')
+  return writes.map((write) => write.relativePath).join(', ')
 }
 
 /**
