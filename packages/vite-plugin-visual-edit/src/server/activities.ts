@@ -13,8 +13,13 @@ type Direction = 'undo' | 'redo'
  * (or is still absent); otherwise 409 and nothing is written, so an edit made since in another editor
  * is never lost.
  */
-export async function replay(services: MutationServices, canvasId: string, direction: Direction): Promise<MutateResponse> {
-  const peek = () => (direction === 'undo' ? services.history.peekUndo(canvasId) : services.history.peekRedo(canvasId))
+export async function replay(
+  services: MutationServices,
+  canvasId: string,
+  direction: Direction,
+): Promise<MutateResponse> {
+  const peek = () =>
+    direction === 'undo' ? services.history.peekUndo(canvasId) : services.history.peekRedo(canvasId)
   const entry = peek()
   if (!entry) {
     throw new MutateError(
@@ -42,10 +47,15 @@ export async function replay(services: MutationServices, canvasId: string, direc
   )
 }
 
-async function expectedWrites(services: MutationServices, entry: HistoryEntry, direction: Direction): Promise<FileWrite[]> {
+async function expectedWrites(
+  services: MutationServices,
+  entry: HistoryEntry,
+  direction: Direction,
+): Promise<FileWrite[]> {
   const writes: FileWrite[] = []
   for (const version of entry.files) {
-    const [expected, target] = direction === 'undo' ? [version.after, version.before] : [version.before, version.after]
+    const [expected, target] =
+      direction === 'undo' ? [version.after, version.before] : [version.before, version.after]
     const changedSince = () =>
       new MutateError(
         'FILE_CHANGED',
@@ -59,12 +69,24 @@ async function expectedWrites(services: MutationServices, entry: HistoryEntry, d
       )
       if (exists) throw changedSince()
       await resolveNewFilePath(services.fs, services.root, version.file)
-      writes.push({ path: version.file, relativePath: version.relativePath, expected: null, bytes: target, mode: version.mode })
+      writes.push({
+        path: version.file,
+        relativePath: version.relativePath,
+        expected: null,
+        bytes: target,
+        mode: version.mode,
+      })
       continue
     }
     const source = await readSourceFile(services.fs, services.root, version.file)
     if (!source.bytes.equals(expected)) throw changedSince()
-    writes.push({ path: source.path, relativePath: source.relativePath, expected: source.bytes, bytes: target, mode: source.mode })
+    writes.push({
+      path: source.path,
+      relativePath: source.relativePath,
+      expected: source.bytes,
+      bytes: target,
+      mode: source.mode,
+    })
   }
   return writes
 }

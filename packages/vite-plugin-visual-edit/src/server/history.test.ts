@@ -2,7 +2,15 @@ import { describe, expect, test } from 'vitest'
 import { History, type HistoryEntry } from './history.ts'
 
 const entry = (name: string): HistoryEntry => ({
-  files: [{ file: `/p/${name}`, relativePath: name, before: Buffer.from('a'), after: Buffer.from('b'), mode: 0o644 }],
+  files: [
+    {
+      file: `/p/${name}`,
+      relativePath: name,
+      before: Buffer.from('a'),
+      after: Buffer.from('b'),
+      mode: 0o644,
+    },
+  ],
 })
 
 describe('History', () => {

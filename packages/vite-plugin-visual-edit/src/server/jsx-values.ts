@@ -60,3 +60,41 @@ function isLiteralExpression(expression: Expression | Node): boolean {
       return false
   }
 }
+
+const HOST_TAG = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/
+const COMPONENT_TAG = /^[A-Z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/
+
+export const isComponentName = (tag: string): boolean => COMPONENT_TAG.test(tag)
+
+/** Elements that cannot have children (React throws if they get some). */
+export const VOID_ELEMENTS = new Set([
+  'area',
+  'base',
+  'br',
+  'col',
+  'embed',
+  'hr',
+  'img',
+  'input',
+  'link',
+  'meta',
+  'source',
+  'track',
+  'wbr',
+])
+
+/** Refuses anything that is not an HTML tag (`section`, `my-widget`) or a component name (`Card`, `Tabs.List`), and fragments. */
+export function assertTagName(tag: string): void {
+  if (!HOST_TAG.test(tag) && !COMPONENT_TAG.test(tag)) {
+    throw new MutateError(
+      'INVALID_VALUE',
+      `'${tag}' is not a tag name: use a lowercase HTML tag (section, my-widget) or a component name (Card, Tabs.List).`,
+    )
+  }
+  if (tag === 'Fragment' || tag.endsWith('.Fragment')) {
+    throw new MutateError(
+      'INVALID_VALUE',
+      'An element cannot be a fragment here: fragments take no className or id.',
+    )
+  }
+}

@@ -4,10 +4,10 @@ import type { MutateResponse } from '../protocol/mutate-api.ts'
 import { type ElementIndex, type IndexedElement, sourceHash } from '../transform/element-index.ts'
 import { parseElementAt, parseModule, parseOpeningAt } from '../transform/parse-module.ts'
 import { analyzeJsx, type JsxAnalysis } from '../transform/tag-jsx.ts'
-import type { FileVersions, History } from './history.ts'
+import type { History } from './history.ts'
+import { remapIds } from './id-remap.ts'
 import { MutateError } from './mutate-error.ts'
 import type { ParsedFiles } from './parsed-files.ts'
-import { remapIds } from './id-remap.ts'
 import { reindexInPlace } from './reindex-in-place.ts'
 import {
   type FileLocks,
@@ -198,7 +198,8 @@ export async function runEdit(
       const extras = new Map<string, SourceFile>()
       for (const file of extraPaths) extras.set(file, await readSourceFile(services.fs, services.root, file))
       const created = new Map<string, { path: string; relativePath: string }>()
-      for (const file of createPaths) created.set(file, await resolveNewFilePath(services.fs, services.root, file))
+      for (const file of createPaths)
+        created.set(file, await resolveNewFilePath(services.fs, services.root, file))
 
       const targets = elements.map((element) => targetFor(element, files.get(element.file) as LoadedFile))
 
@@ -240,15 +241,24 @@ async function commit(
       const inFile = targets.filter((element) => element.file === file)
       const inPlace =
         loaded && !outcome.relocate && inFile.length === 1
-          ? reindexInPlace(loaded.source.text, text, services.index.elementsOf(file), inFile[0] as IndexedElement, {
-              filename: file,
-              root: services.root,
-            })
+          ? reindexInPlace(
+              loaded.source.text,
+              text,
+              services.index.elementsOf(file),
+              inFile[0] as IndexedElement,
+              {
+                filename: file,
+                root: services.root,
+              },
+            )
           : undefined
       try {
         analysis = inPlace ? { elements: inPlace } : analyzeJsx(text, { filename: file, root: services.root })
       } catch {
-        throw new MutateError('EDIT_IMPOSSIBLE', `The edit would leave ${relativePath} unable to parse, so nothing was written.`)
+        throw new MutateError(
+          'EDIT_IMPOSSIBLE',
+          `The edit would leave ${relativePath} unable to parse, so nothing was written.`,
+        )
       }
     }
     changes.push({
@@ -263,7 +273,9 @@ async function commit(
   if (changes.length === 0) return { ok: true, files: [] }
 
   const writes: FileWrite[] = changes.map((change) => ({
-    path: created.get(change.file)?.path ?? (files.get(change.file)?.source.path ?? extras.get(change.file)?.path) as string,
+    path:
+      created.get(change.file)?.path ??
+      ((files.get(change.file)?.source.path ?? extras.get(change.file)?.path) as string),
     relativePath: change.relativePath,
     expected: change.before,
     bytes: Buffer.from(change.text, 'utf8'),

@@ -105,11 +105,18 @@ export async function resolveEditablePath(
  * is resolved (so a symlinked folder cannot lead out), not in node_modules, not a config or lock file,
  * and not there yet. Returns the absolute path and the posix path relative to the root.
  */
-export async function resolveNewFilePath(fs: FileSystem, root: string, file: string): Promise<{ path: string; relativePath: string }> {
+export async function resolveNewFilePath(
+  fs: FileSystem,
+  root: string,
+  file: string,
+): Promise<{ path: string; relativePath: string }> {
   const realRoot = await fs.realpath(root)
   const absolute = path.resolve(file)
   const refuse = (why: string) =>
-    new MutateError('FILE_NOT_EDITABLE', `${path.relative(realRoot, absolute).split(path.sep).join('/') || file} cannot be created: ${why}.`)
+    new MutateError(
+      'FILE_NOT_EDITABLE',
+      `${path.relative(realRoot, absolute).split(path.sep).join('/') || file} cannot be created: ${why}.`,
+    )
   let existing = path.dirname(absolute)
   const missing: string[] = [path.basename(absolute)]
   for (;;) {
@@ -124,7 +131,12 @@ export async function resolveNewFilePath(fs: FileSystem, root: string, file: str
   }
   const real = path.join(existing, ...missing)
   const relative = path.relative(realRoot, real)
-  if (relative === '' || relative === '..' || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative)) {
+  if (
+    relative === '' ||
+    relative === '..' ||
+    relative.startsWith(`..${path.sep}`) ||
+    path.isAbsolute(relative)
+  ) {
     throw refuse('it is outside the project root')
   }
   const segments = relative.split(path.sep)
@@ -135,7 +147,8 @@ export async function resolveNewFilePath(fs: FileSystem, root: string, file: str
     () => true,
     () => false,
   )
-  if (exists) throw new MutateError('FILE_CHANGED', `${segments.join('/')} already exists; nothing was written.`)
+  if (exists)
+    throw new MutateError('FILE_CHANGED', `${segments.join('/')} already exists; nothing was written.`)
   return { path: real, relativePath: segments.join('/') }
 }
 
@@ -210,14 +223,20 @@ export async function writeFilesAtomically(fs: FileSystem, writes: readonly File
     }
   } catch (error) {
     await cleanUp()
-    throw new MutateError('WRITE_FAILED', `Could not write ${writesList(writes)} (${errnoCode(error)}); nothing was changed.`, {
-      cause: error,
-    })
+    throw new MutateError(
+      'WRITE_FAILED',
+      `Could not write ${writesList(writes)} (${errnoCode(error)}); nothing was changed.`,
+      {
+        cause: error,
+      },
+    )
   }
 
   for (const write of writes) {
-    const current = await fs.readFile(write.path).catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? null : undefined))
-    const unchanged = write.expected === null ? current === null : current != null && current.equals(write.expected)
+    const current = await fs
+      .readFile(write.path)
+      .catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? null : undefined))
+    const unchanged = write.expected === null ? current === null : current?.equals(write.expected)
     if (!unchanged) {
       await cleanUp()
       throw new MutateError(
@@ -243,16 +262,23 @@ export async function writeFilesAtomically(fs: FileSystem, writes: readonly File
     } catch (error) {
       await cleanUp()
       await restore(fs, applied)
-      throw new MutateError('WRITE_FAILED', `Could not replace ${write.relativePath} (${errnoCode(error)}); nothing was changed.`, {
-        cause: error,
-      })
+      throw new MutateError(
+        'WRITE_FAILED',
+        `Could not replace ${write.relativePath} (${errnoCode(error)}); nothing was changed.`,
+        {
+          cause: error,
+        },
+      )
     }
   }
   await Promise.all(applied.map(({ aside }) => (aside ? fs.unlink(aside).catch(() => {}) : undefined)))
 }
 
 /** Puts back what a failed group had already changed: old bytes, files it created, files it moved aside. */
-async function restore(fs: FileSystem, applied: readonly { write: FileWrite; aside?: string }[]): Promise<void> {
+async function restore(
+  fs: FileSystem,
+  applied: readonly { write: FileWrite; aside?: string }[],
+): Promise<void> {
   for (const { write, aside } of applied) {
     try {
       if (aside) await fs.rename(aside, write.path)

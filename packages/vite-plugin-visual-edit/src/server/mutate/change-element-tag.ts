@@ -1,28 +1,10 @@
 import MagicString from 'magic-string'
+import { assertTagName, isComponentName, VOID_ELEMENTS } from '../jsx-values.ts'
 import { moduleBindings } from '../module-scope.ts'
 import { MutateError } from '../mutate-error.ts'
 import { runEdit } from '../mutation.ts'
 import { RequestBody } from '../request-body.ts'
 import type { Operation } from './operation.ts'
-
-const HOST_TAG = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/
-const COMPONENT_TAG = /^[A-Z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/
-/** Elements that cannot have children (React throws if they get some). */
-const VOID_ELEMENTS = new Set([
-  'area',
-  'base',
-  'br',
-  'col',
-  'embed',
-  'hr',
-  'img',
-  'input',
-  'link',
-  'meta',
-  'source',
-  'track',
-  'wbr',
-])
 
 /**
  * CHANGE_TAG: renames the element in its opening and closing tag; a self-closing element stays so.
@@ -34,24 +16,13 @@ export const changeElementTag: Operation = async (raw, services, canvasId) => {
   const body = new RequestBody('changeElementTag', raw)
   const id = body.elementId('elementToModify')
   const newTag = body.string('newTag', { nonEmpty: true, maxLength: 200 }).trim()
-  if (!HOST_TAG.test(newTag) && !COMPONENT_TAG.test(newTag)) {
-    throw new MutateError(
-      'INVALID_VALUE',
-      `'${newTag}' is not a tag name: use a lowercase HTML tag (section, my-widget) or a component name (Card, Tabs.List).`,
-    )
-  }
-  if (newTag === 'Fragment' || newTag.endsWith('.Fragment')) {
-    throw new MutateError(
-      'INVALID_VALUE',
-      'An element cannot become a fragment: fragments take no className or id.',
-    )
-  }
+  assertTagName(newTag)
 
   return runEdit(services, canvasId, [id], ([target]) => {
     if (!target) throw new MutateError('INTERNAL', 'changeElementTag ran without its element.')
     const { node } = target
     const code = target.file.source.text
-    if (COMPONENT_TAG.test(newTag)) {
+    if (isComponentName(newTag)) {
       const binding = newTag.split('.')[0] as string
       if (!moduleBindings(target.file.ast).has(binding)) {
         throw new MutateError(

@@ -134,6 +134,11 @@ for (const operation of operations) {
             path.join(dir, 'response.snap.json'),
           )
           await expect(output).toMatchFileSnapshot(path.join(dir, `output.snap${path.extname(inputName)}`))
+          for (const name of listFiles(root).filter((entry) => !extraBefore.has(entry))) {
+            await expect(readFileSync(path.join(root, name), 'utf8')).toMatchFileSnapshot(
+              path.join(dir, `created.${path.basename(name)}.snap`),
+            )
+          }
           for (const [name, bytes] of extraBefore) {
             if (name === `src/${inputName}`) continue
             const after = readFileSync(path.join(root, name))
@@ -158,7 +163,9 @@ for (const operation of operations) {
             .filter((element) => element !== undefined)
           const diff = changedLines(text, output)
           if (diff && touched.length > 0) {
-            const firstLine = Math.min(...touched.map((element) => element.line))
+            // Only lines of the elements the request names change (an added component may add an import).
+            const firstLine =
+              operation === 'addJsxElement' ? 1 : Math.min(...touched.map((element) => element.line))
             const lastLine = Math.max(
               ...touched.map((element) => text.slice(0, element.end).split('\n').length),
             )
@@ -180,6 +187,9 @@ for (const operation of operations) {
             expect(readFileSync(file).equals(input), 'undo restores the input byte for byte').toBe(true)
             for (const [name, bytes] of extraBefore)
               expect(readFileSync(path.join(root, name)).equals(bytes), `undo restores ${name}`).toBe(true)
+            expect(listFiles(root).sort(), 'undo removes the files the edit created').toEqual(
+              [...extraBefore.keys()].sort(),
+            )
           }
         } finally {
           rmSync(root, { recursive: true, force: true })

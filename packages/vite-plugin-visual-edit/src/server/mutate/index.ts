@@ -1,62 +1,55 @@
-import type { MutateOperation } from '../../protocol/mutate-routes.ts'
+import { MUTATE_OPERATION, type MutateOperation } from '../../protocol/mutate-routes.ts'
 import { addClass } from './add-class.ts'
+import { addJsxElement } from './add-jsx-element.ts'
 import { changeElementTag } from './change-element-tag.ts'
 import { changePropValue } from './change-prop-value.ts'
+import { duplicate } from './duplicate.ts'
 import { editText } from './edit-text.ts'
+import { moveJsxElement } from './move-jsx-element.ts'
 import type { Operation } from './operation.ts'
 import { removeClass } from './remove-class.ts'
+import { removeJsxElement } from './remove-jsx-element.ts'
 import { styling } from './styling.ts'
 import { updateClasses } from './update-classes.ts'
-
-/** The operations this server implements; the structural ones join in their own issue. */
-export type ImplementedOperation = Extract<
-  MutateOperation,
-  | 'editText'
-  | 'changePropValue'
-  | 'changeElementTag'
-  | 'addClass'
-  | 'removeClass'
-  | 'updateClasses'
-  | 'styling'
->
+import { wrapInDiv } from './wrap-in-div.ts'
 
 function assertNever(value: never): never {
   throw new Error(`Unhandled operation ${String(value)}`)
 }
 
-/** Exhaustive: adding an operation to ImplementedOperation without a handler fails to compile. */
-function handlerFor(operation: ImplementedOperation): Operation {
+/** Exhaustive over the protocol's operations: one without a handler fails to compile. */
+function handlerFor(operation: MutateOperation): Operation {
   switch (operation) {
-    case 'editText':
-      return editText
+    case 'styling':
+      return styling
+    case 'addJsxElement':
+      return addJsxElement
+    case 'moveJsxElement':
+      return moveJsxElement
+    case 'removeJsxElement':
+      return removeJsxElement
     case 'changePropValue':
       return changePropValue
+    case 'wrapInDiv':
+      return wrapInDiv
+    case 'duplicate':
+      return duplicate
     case 'changeElementTag':
       return changeElementTag
     case 'addClass':
       return addClass
     case 'removeClass':
       return removeClass
+    case 'editText':
+      return editText
     case 'updateClasses':
       return updateClasses
-    case 'styling':
-      return styling
     default:
       return assertNever(operation)
   }
 }
 
-const IMPLEMENTED: readonly ImplementedOperation[] = [
-  'editText',
-  'changePropValue',
-  'changeElementTag',
-  'addClass',
-  'removeClass',
-  'updateClasses',
-  'styling',
-]
-
 /** Looked up in a Map, so `__proto__`, `toString` and friends are just unknown names. */
 export const OPERATIONS: ReadonlyMap<string, Operation> = new Map(
-  IMPLEMENTED.map((name) => [name, handlerFor(name)]),
+  Object.values(MUTATE_OPERATION).map((name) => [name, handlerFor(name)]),
 )

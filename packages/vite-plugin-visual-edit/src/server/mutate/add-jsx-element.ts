@@ -1,0 +1,267 @@
+import path from 'node:path'
+import type { JSXElement } from '@babel/types'
+import type { PropValue } from '../../protocol/change-types.ts'
+import { parseModule } from '../../transform/parse-module.ts'
+import { attributeInsertionPoint, findAttribute } from '../jsx-ast.ts'
+import {
+  assertEditablePropName,
+  assertTagName,
+  attributeValueSource,
+  isComponentName,
+} from '../jsx-values.ts'
+import { moduleBindings } from '../module-scope.ts'
+import { MutateError } from '../mutate-error.ts'
+import { type EditOutcome, runEdit, type Target } from '../mutation.ts'
+import { RequestBody } from '../request-body.ts'
+import { dependencies } from '../structure/bindings.ts'
+import { EditPlan, relocateAcross } from '../structure/edit-plan.ts'
+import { exportKindOf, importFor } from '../structure/imports.ts'
+import { insertionPoint, type Position } from '../structure/insertion.ts'
+import { ancestry, childAnchor, templateRanges } from '../structure/jsx-context.ts'
+import { indentAt, indentUnit, reindent } from '../structure/layout.ts'
+import { elementSourceWith, uniqueKeyEdit } from './duplicate.ts'
+import type { Operation } from './operation.ts'
+
+type NewElement = { kind: 'tag'; tag: string } | { kind: 'copy'; id: string }
+
+function readNewElement(body: RequestBody, raw: unknown): NewElement {
+  const value = (raw as Record<string, unknown>).newElement
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw new MutateError(
+      'BAD_REQUEST',
+      'addJsxElement: newElement must be an object with nativeTag, componentName or codebaseId.',
+    )
+  }
+  const element = new RequestBody('addJsxElement.newElement', value)
+  if (element.has('codebaseId')) return { kind: 'copy', id: body.elementId('newElement') }
+  const tag = element.has('nativeTag')
+    ? element.string('nativeTag', { nonEmpty: true, maxLength: 200 })
+    : element.string('componentName', { nonEmpty: true, maxLength: 200 })
+  assertTagName(tag.trim())
+  return { kind: 'tag', tag: tag.trim() }
+}
+
+function readProps(raw: unknown): Record<string, PropValue> {
+  const record = raw as Record<string, unknown>
+  const newElement = record.newElement as Record<string, unknown>
+  const props = (newElement.propsToSet ?? record.propsToSet ?? {}) as unknown
+  if (props === null || typeof props !== 'object' || Array.isArray(props))
+    throw new MutateError('BAD_REQUEST', 'addJsxElement: propsToSet must be an object.')
+  const body = new RequestBody('addJsxElement.propsToSet', props)
+  const out: Record<string, PropValue> = {}
+  for (const name of Object.keys(props)) {
+    assertEditablePropName(name)
+    out[name] = body.propValue(name)
+  }
+  return out
+}
+
+/** Edits (file offsets) that give an element's copy `props`: replaced where it has them, added otherwise. */
+function propEdits(
+  node: JSXElement,
+  props: Record<string, PropValue>,
+): { start: number; end: number; text: string }[] {
+  const edits: { start: number; end: number; text: string }[] = []
+  const added: string[] = []
+  for (const [name, value] of Object.entries(props)) {
+    const attribute = findAttribute(node.openingElement, name)
+    const source = attributeValueSource(value)
+    if (attribute?.value)
+      edits.push({ start: attribute.value.start as number, end: attribute.value.end as number, text: source })
+    else if (attribute)
+      edits.push({
+        start: attribute.name.end as number,
+        end: attribute.name.end as number,
+        text: `=${source}`,
+      })
+    else added.push(` ${name}=${source}`)
+  }
+  const at = attributeInsertionPoint(node.openingElement)
+  if (added.length > 0) edits.push({ start: at, end: at, text: added.join('') })
+  return edits
+}
+
+/**
+ * ADD_JSX: adds an element into `destinationElement`, before `beforeElement`, after `afterElement` or
+ * last. The element is new (`nativeTag` or `componentName`) or a copy of an existing element
+ * (`codebaseId`), with `propsToSet`. A component from other code (`fileContentsToSourceFrom`,
+ * `fileContentsSourceFilename`) gets its import added, or reused; `extraFiles` are created with it.
+ *
+ *   before:  <ul>\n  <li>One</li>\n</ul>
+ *   after:   <ul>\n  <li>One</li>\n  <Badge tone="new" />\n</ul>   + import { Badge } from './Badge'
+ */
+export const addJsxElement: Operation = async (raw, services, canvasId) => {
+  const body = new RequestBody('addJsxElement', raw)
+  const destinationId = body.elementId('destinationElement')
+  const afterId = body.optionalElementId('afterElement')
+  const beforeId = body.optionalElementId('beforeElement')
+  if (afterId && beforeId)
+    throw new MutateError('BAD_REQUEST', 'addJsxElement: send afterElement or beforeElement, not both.')
+  const newElement = readNewElement(body, raw)
+  const props = readProps(raw)
+  const hasInstantUpdate = body.has('hasInstantUpdate') ? body.optionalBoolean('hasInstantUpdate') : true
+  const sourceFilename = body.has('fileContentsSourceFilename')
+    ? body.string('fileContentsSourceFilename', { nonEmpty: true, maxLength: 1000 })
+    : undefined
+  const sourceContents = body.has('fileContentsToSourceFrom')
+    ? body.string('fileContentsToSourceFrom', { maxLength: 200_000 })
+    : undefined
+  const extraFiles = body.optionalStringMap('extraFiles')
+  if (sourceFilename !== undefined && sourceContents === undefined) {
+    throw new MutateError(
+      'BAD_REQUEST',
+      'addJsxElement: fileContentsSourceFilename needs fileContentsToSourceFrom.',
+    )
+  }
+
+  // Files to create: extraFiles, and the component's own file when it does not exist yet. An existing
+  // file with the same contents is left alone; one with other contents is a 409 (never overwritten).
+  const toCreate = new Map<string, string>()
+  const plan = async (relative: string, contents: string) => {
+    const absolute = path.resolve(services.root, relative)
+    const existing = await services.fs.readFile(absolute).catch(() => null)
+    if (existing === null) toCreate.set(absolute, contents)
+    else if (existing.toString('utf8') !== contents) {
+      throw new MutateError(
+        'FILE_CHANGED',
+        `${relative} already exists with other contents; nothing was written.`,
+      )
+    }
+  }
+  for (const [relative, contents] of Object.entries(extraFiles)) await plan(relative, contents)
+  const componentFile =
+    sourceFilename === undefined ? undefined : path.resolve(services.root, sourceFilename.replace(/^\/+/, ''))
+  if (componentFile && sourceContents !== undefined && !toCreate.has(componentFile)) {
+    const exists = await services.fs.lstat(componentFile).then(
+      () => true,
+      () => false,
+    )
+    if (!exists) toCreate.set(componentFile, sourceContents)
+  }
+
+  const siblingId = afterId ?? beforeId
+  const copyId = newElement.kind === 'copy' ? newElement.id : undefined
+  const ids = [destinationId, ...(siblingId ? [siblingId] : []), ...(copyId ? [copyId] : [])]
+
+  const response = await runEdit(
+    services,
+    canvasId,
+    ids,
+    (targets): EditOutcome => {
+      const destination = targets[0] as Target
+      const sibling = siblingId ? targets[1] : undefined
+      const copied = copyId ? targets.at(-1) : undefined
+      const code = destination.file.source.text
+      const eol = destination.file.source.eol
+      const containerPath = ancestry(destination.file.ast, destination.element.start, destination.element.end)
+      const container = containerPath.at(-1) as JSXElement | undefined
+      if (!container)
+        throw new MutateError(
+          'STALE_ELEMENT',
+          'The destination is no longer in its file. Reload the preview.',
+        )
+      if (sibling && sibling.element.parentId !== destination.element.id) {
+        throw new MutateError(
+          'EDIT_IMPOSSIBLE',
+          `The ${afterId ? 'afterElement' : 'beforeElement'} is not a child of the destination.`,
+        )
+      }
+      let position: Position = 'last'
+      if (sibling) {
+        const anchor = childAnchor(container, sibling.element.start, sibling.element.end)
+        if (!anchor)
+          throw new MutateError(
+            'STALE_ELEMENT',
+            'The sibling is no longer inside the destination. Reload the preview.',
+          )
+        position = afterId ? { after: anchor } : { before: anchor }
+      }
+      const point = insertionPoint(code, container, position, indentUnit(code), eol)
+      const destinationPlan = new EditPlan(destination.element.file, code)
+
+      let elementText: string
+      if (copied) {
+        const sourcePath = ancestry(copied.file.ast, copied.element.start, copied.element.end)
+        const node = sourcePath.at(-1) as JSXElement
+        const sameFile = copied.element.file === destination.element.file
+        const missing = dependencies(copied.file.ast, node).filter(
+          (binding) =>
+            !sameFile || !((binding.scope.start ?? 0) <= point.at && point.at <= (binding.scope.end ?? 0)),
+        )
+        if (missing.length > 0) {
+          throw new MutateError(
+            'EDIT_IMPOSSIBLE',
+            `The copied element uses ${[...new Set(missing.map((binding) => binding.name))].join(', ')}, which does not exist where it would go.`,
+          )
+        }
+        const sourceCode = copied.file.source.text
+        const keyEdit = 'key' in props ? undefined : uniqueKeyEdit(sourceCode, node)
+        const text = elementSourceWith(sourceCode, node, [
+          ...propEdits(node, props),
+          ...(keyEdit ? [keyEdit] : []),
+        ])
+        const indented = reindent(
+          text,
+          0,
+          text.length,
+          indentAt(sourceCode, node.start as number),
+          point.indent,
+          templateRanges(sourcePath).map(([a, b]) => [
+            a - (node.start as number),
+            b - (node.start as number),
+          ]),
+        )
+        elementText = indented.text
+      } else {
+        const tag = newElement.kind === 'tag' ? newElement.tag : ''
+        const attributes = Object.entries(props)
+          .map(([name, value]) => ` ${name}=${attributeValueSource(value)}`)
+          .join('')
+        elementText = `<${tag}${attributes} />`
+        if (isComponentName(tag)) {
+          const binding = tag.split('.')[0] as string
+          if (componentFile) {
+            const componentSource = toCreate.get(componentFile) ?? sourceContents ?? ''
+            const kind = exportKindOf(parseModule(componentSource, componentFile), binding)
+            if (!kind) {
+              throw new MutateError(
+                'EDIT_IMPOSSIBLE',
+                `${binding} is not exported by ${sourceFilename}. Export it, or pick the component that file exports.`,
+              )
+            }
+            const addition = importFor(
+              destination.file.ast,
+              code,
+              destination.element.file,
+              binding,
+              kind,
+              componentFile,
+              eol,
+            )
+            if (addition) destinationPlan.insert(addition.at, addition.text)
+          } else if (!moduleBindings(destination.file.ast).has(binding)) {
+            throw new MutateError(
+              'EDIT_IMPOSSIBLE',
+              `${binding} is not imported in ${destination.file.source.relativePath}. Send fileContentsToSourceFrom and fileContentsSourceFilename so the import can be added.`,
+            )
+          }
+        }
+      }
+
+      const placed = destinationPlan.replace(
+        point.at,
+        point.end,
+        `${point.before}${elementText}${point.after}`,
+      )
+      const texts = new Map([[destination.element.file, destinationPlan.apply()]])
+      for (const [file, contents] of toCreate) texts.set(file, contents)
+      return {
+        texts,
+        relocate: relocateAcross([destinationPlan]),
+        created: [{ file: destination.element.file, offset: placed.start + point.before.length }],
+      }
+    },
+    { createFiles: [...toCreate.keys()] },
+  )
+  return hasInstantUpdate ? response : { ...response, toast: 'Successfully added' }
+}

@@ -1,0 +1,112 @@
+import type { Node } from '@babel/types'
+import { MutateError } from '../mutate-error.ts'
+import { type EditOutcome, runEdit } from '../mutation.ts'
+import { RequestBody } from '../request-body.ts'
+import { EditPlan, relocateAcross } from '../structure/edit-plan.ts'
+import { ancestry, isInertChild, placementOf, templateRanges } from '../structure/jsx-context.ts'
+import { aloneOnLines, indentAt, indentUnit, reindent } from '../structure/layout.ts'
+import type { Operation } from './operation.ts'
+
+/**
+ * WRAP_DIV: wraps one element, or neighbouring siblings, in a `<div>`; the wrapped code moves one
+ * level deeper.
+ *
+ *   before:  <main>\n  <h1 />\n  <p />\n</main>
+ *   after:   <main>\n  <div>\n    <h1 />\n    <p />\n  </div>\n</main>
+ *
+ * Several elements must be children of one parent with nothing rendered between them (whitespace and
+ * comments are fine); otherwise 422.
+ */
+export const wrapInDiv: Operation = async (raw, services, canvasId) => {
+  const body = new RequestBody('wrapInDiv', raw)
+  const ids = body.elementIds('reactElements')
+
+  return runEdit(services, canvasId, ids, (targets): EditOutcome => {
+    const first = targets[0]
+    if (!first) throw new MutateError('INTERNAL', 'wrapInDiv ran without elements.')
+    if (targets.some((target) => target.element.file !== first.element.file)) {
+      throw new MutateError(
+        'EDIT_IMPOSSIBLE',
+        'Elements of different files cannot be wrapped together; wrap them one file at a time.',
+      )
+    }
+    const code = first.file.source.text
+    const eol = first.file.source.eol
+    const placements = targets
+      .map((target) => {
+        const path = ancestry(target.file.ast, target.element.start, target.element.end)
+        if (path.length === 0)
+          throw new MutateError('STALE_ELEMENT', `The element ${target.element.id} is no longer in its file.`)
+        return { placement: placementOf(path), path }
+      })
+      .sort((a, b) => (a.placement.element.start as number) - (b.placement.element.start as number))
+
+    let start: number
+    let end: number
+    if (placements.length === 1) {
+      const only = (placements[0] as (typeof placements)[number]).placement.element
+      start = only.start as number
+      end = only.end as number
+    } else {
+      const parent = placements[0]?.placement.kind === 'child' ? placements[0].placement.parent : undefined
+      if (
+        !parent ||
+        placements.some(({ placement }) => placement.kind !== 'child' || placement.parent !== parent)
+      ) {
+        throw new MutateError(
+          'EDIT_IMPOSSIBLE',
+          'Only siblings (children of one element) can be wrapped together. Select elements that share a parent.',
+        )
+      }
+      const children = parent.children as Node[]
+      const chosen = new Set(placements.map(({ placement }) => placement.element as Node))
+      const from = children.indexOf(placements[0]?.placement.element as Node)
+      const to = children.indexOf(placements.at(-1)?.placement.element as Node)
+      const gap = children
+        .slice(from, to + 1)
+        .find(
+          (child) =>
+            !chosen.has(child) &&
+            !isInertChild(child) &&
+            !(child.type === 'JSXText' && child.value.trim() === ''),
+        )
+      if (gap) {
+        const what = code
+          .slice(gap.start as number, gap.end as number)
+          .replace(/\s+/g, ' ')
+          .trim()
+          .slice(0, 40)
+        throw new MutateError(
+          'EDIT_IMPOSSIBLE',
+          `The elements are not next to each other: "${what}" lies between them. Select neighbouring siblings.`,
+        )
+      }
+      start = placements[0]?.placement.element.start as number
+      end = placements.at(-1)?.placement.element.end as number
+    }
+
+    const plan = new EditPlan(first.element.file, code)
+    const path = placements[0]?.path ?? []
+    const ownLines = aloneOnLines(code, start, end) || /\n/.test(code.slice(start, end))
+    let text: string
+    let offsetOf: (offset: number) => number
+    if (ownLines) {
+      const outer = indentAt(code, start)
+      const inner = `${outer}${indentUnit(code)}`
+      const moved = reindent(code, start, end, outer, inner, templateRanges(path))
+      const head = `<div>${eol}${inner}`
+      text = `${head}${moved.text}${eol}${outer}</div>`
+      offsetOf = (offset) => head.length + moved.map(offset - start)
+    } else {
+      text = `<div>${code.slice(start, end)}</div>`
+      offsetOf = (offset) => 5 + offset - start
+    }
+    const placed = plan.replace(start, end, text, { file: first.element.file, start, end, map: offsetOf })
+    const texts = new Map([[first.element.file, plan.apply()]])
+    return {
+      texts,
+      relocate: relocateAcross([plan]),
+      created: [{ file: first.element.file, offset: placed.start }],
+    }
+  })
+}

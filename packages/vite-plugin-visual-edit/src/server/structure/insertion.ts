@@ -1,0 +1,87 @@
+import type { JSXElement, Node } from '@babel/types'
+import { attributeInsertionPoint } from '../jsx-ast.ts'
+import { isInertChild } from './jsx-context.ts'
+import { aloneOnLines, indentAt } from './layout.ts'
+
+/**
+ * Where new children go and what surrounds them: replace [at, end) with `before + code + after`,
+ * the code's lines indented with `indent`.
+ */
+export interface InsertionPoint {
+  at: number
+  end: number
+  before: string
+  after: string
+  indent: string
+}
+
+export type Position = { before: Node } | { after: Node } | 'last'
+
+/**
+ * Where code goes as a child of `container`: next to a sibling anchor, on its own line when the
+ * sibling is on its own line (indented like it), inline otherwise; as the last child; or into an empty
+ * or self-closing container, which then gets its children on their own lines, one level deeper.
+ *
+ *   before:  <ul>\n  <li>a</li>\n</ul>           <div className="x" />
+ *   after:   <ul>\n  <li>a</li>\n  <li>b</li>\n</ul>   <div className="x">\n  <p />\n</div>
+ */
+export function insertionPoint(
+  code: string,
+  container: JSXElement,
+  position: Position,
+  unit: string,
+  eol: string,
+): InsertionPoint {
+  if (position !== 'last' && 'before' in position) {
+    const anchor = position.before
+    const own = aloneOnLines(code, anchor.start as number, anchor.end as number)
+    const indent = indentAt(code, anchor.start as number)
+    return {
+      at: anchor.start as number,
+      end: anchor.start as number,
+      before: '',
+      after: own ? `${eol}${indent}` : '',
+      indent,
+    }
+  }
+  if (position !== 'last') return afterAnchor(code, position.after, eol)
+
+  const children = container.children.filter(
+    (child) => !isInertChild(child) && !(child.type === 'JSXText' && child.value.trim() === ''),
+  )
+  const last = children.at(-1)
+  if (last) return afterAnchor(code, last, eol)
+
+  const outer = indentAt(code, container.start as number)
+  const inner = `${outer}${unit}`
+  const opening = container.openingElement
+  if (opening.selfClosing || !container.closingElement) {
+    const tag = code.slice(opening.name.start as number, opening.name.end as number)
+    return {
+      at: attributeInsertionPoint(opening),
+      end: opening.end as number,
+      before: `>${eol}${inner}`,
+      after: `${eol}${outer}</${tag}>`,
+      indent: inner,
+    }
+  }
+  return {
+    at: opening.end as number,
+    end: container.closingElement.start as number,
+    before: `${eol}${inner}`,
+    after: `${eol}${outer}`,
+    indent: inner,
+  }
+}
+
+function afterAnchor(code: string, anchor: Node, eol: string): InsertionPoint {
+  const own = aloneOnLines(code, anchor.start as number, anchor.end as number)
+  const indent = indentAt(code, anchor.start as number)
+  return {
+    at: anchor.end as number,
+    end: anchor.end as number,
+    before: own ? `${eol}${indent}` : '',
+    after: '',
+    indent,
+  }
+}
