@@ -3,7 +3,13 @@ import type { MutateResponse } from '../protocol/mutate-api.ts'
 import type { HistoryEntry } from './history.ts'
 import { MutateError } from './mutate-error.ts'
 import { type MutationServices, reindex } from './mutation.ts'
-import { type FileWrite, readSourceFile, resolveNewFilePath, writeFilesAtomically } from './source-file.ts'
+import {
+  type FileWrite,
+  readSourceFile,
+  removeEmptyDirectories,
+  resolveNewFilePath,
+  writeFilesAtomically,
+} from './source-file.ts'
 
 type Direction = 'undo' | 'redo'
 
@@ -36,6 +42,7 @@ export async function replay(
       }
       const writes = await expectedWrites(services, entry, direction)
       await writeFilesAtomically(services.fs, writes)
+      if (direction === 'undo') await removeEmptyDirectories(services.fs, entry.directories)
       for (const write of writes) {
         if (write.bytes === null) services.index.deleteFile(write.path)
         else reindex(services, write.path, write.bytes.toString('utf8'))

@@ -11,6 +11,7 @@ const entry = (name: string): HistoryEntry => ({
       mode: 0o644,
     },
   ],
+  directories: [],
 })
 
 describe('History', () => {

@@ -12,6 +12,8 @@ export interface FileVersions {
 /** One edit: every file it changed, undone and redone together. */
 export interface HistoryEntry {
   files: FileVersions[]
+  /** Directories the edit created for new files; undo removes them again when they are empty. */
+  directories: string[]
 }
 
 interface CanvasStacks {

@@ -1,44 +1,5 @@
-import {
-  type File,
-  type JSXAttribute,
-  type JSXElement,
-  type JSXOpeningElement,
-  type Node,
-  VISITOR_KEYS,
-} from '@babel/types'
+import type { JSXAttribute, JSXOpeningElement, Node } from '@babel/types'
 import type MagicString from 'magic-string'
-
-/**
- * The JSX element spanning exactly [start, end) in `ast`, descending only into nodes that contain that
- * span; undefined when the file no longer has an element there.
- */
-export function findJsxElement(ast: File, start: number, end: number): JSXElement | undefined {
-  let node: Node | undefined = ast.program
-  while (node) {
-    if (node.type === 'JSXElement' && node.start === start && node.end === end) return node
-    let next: Node | undefined
-    for (const key of VISITOR_KEYS[node.type] ?? []) {
-      const value = (node as unknown as Record<string, unknown>)[key]
-      const candidates = Array.isArray(value) ? value : [value]
-      for (const candidate of candidates) {
-        const child = candidate as Node | null | undefined
-        if (
-          child &&
-          typeof child === 'object' &&
-          'type' in child &&
-          (child.start ?? 0) <= start &&
-          (child.end ?? 0) >= end
-        ) {
-          next = child
-          break
-        }
-      }
-      if (next) break
-    }
-    node = next
-  }
-  return undefined
-}
 
 /** The attribute named `name` written directly on the element (spreads are not looked into). */
 export function findAttribute(opening: JSXOpeningElement, name: string): JSXAttribute | undefined {
@@ -58,10 +19,6 @@ export function attributeInsertionPoint(opening: JSXOpeningElement): number {
   const typeArguments = (opening as { typeArguments?: Node | null }).typeArguments ?? opening.typeParameters
   const last = opening.attributes.at(-1)
   return (last ?? typeArguments ?? opening.name).end as number
-}
-
-export function spanOf(node: Node): { start: number; end: number } {
-  return { start: node.start as number, end: node.end as number }
 }
 
 /**

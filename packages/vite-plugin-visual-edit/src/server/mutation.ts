@@ -281,7 +281,7 @@ async function commit(
     bytes: Buffer.from(change.text, 'utf8'),
     mode: change.mode,
   }))
-  await writeFilesAtomically(services.fs, writes)
+  const directories = await writeFilesAtomically(services.fs, writes)
 
   const before = new Map(changes.map((change) => [change.file, services.index.elementsOf(change.file)]))
   for (const { file, text, analysis } of changes) if (analysis) remember(services, file, text, analysis)
@@ -293,6 +293,7 @@ async function commit(
       after: writes[index]?.bytes as Buffer,
       mode: change.mode,
     })),
+    directories,
   })
 
   const response: MutateResponse = { ok: true, files: changes.map((change) => change.relativePath) }

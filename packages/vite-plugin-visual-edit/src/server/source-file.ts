@@ -12,7 +12,9 @@ export interface FileSystem {
   chmod: typeof nodeFs.chmod
   rename: typeof nodeFs.rename
   unlink: typeof nodeFs.unlink
-  mkdir: (directory: string, options: { recursive: true }) => Promise<unknown>
+  /** Resolves to the first directory it created, or undefined when all existed (as node's does). */
+  mkdir: (directory: string, options: { recursive: true }) => Promise<string | undefined>
+  rmdir: (directory: string) => Promise<void>
 }
 
 export const nodeFileSystem: FileSystem = {
@@ -24,6 +26,7 @@ export const nodeFileSystem: FileSystem = {
   rename: nodeFs.rename,
   unlink: nodeFs.unlink,
   mkdir: (directory, options) => nodeFs.mkdir(directory, options),
+  rmdir: (directory) => nodeFs.rmdir(directory),
 }
 
 /** A source file as read for an edit: its exact bytes, the decoded text and how to write it back. */
@@ -141,7 +144,8 @@ export async function resolveNewFilePath(
   }
   const segments = relative.split(path.sep)
   if (segments.includes('node_modules')) throw refuse('it is inside node_modules')
-  if (segments.some((segment) => segment === '..' || segment === '')) throw refuse('its path is not plain')
+  if (segments.some((segment) => segment === '..' || segment === '' || segment.includes('\0')))
+    throw refuse('its path is not plain')
   if (PROTECTED_NAME.test(segments.at(-1) ?? '')) throw refuse('config and lock files are never written')
   const exists = await fs.lstat(real).then(
     () => true,
@@ -203,19 +207,25 @@ const tempName = (file: string, kind: string) => {
  * first (same directory, so the renames are atomic, with the right mode). Only when all are written,
  * and every target still holds the bytes it was read with (or, for a new file, still does not exist),
  * are they renamed into place; deleted files are moved aside and removed once all renames succeed. A
- * failure before the renames leaves everything untouched and no temp file behind; a failed rename
- * puts back what the group had already changed.
+ * failure before the renames leaves everything untouched and no temp file or new directory behind;
+ * a failed rename puts back what the group had already changed. Resolves to the directories it
+ * created for new files (deepest first), so undo can remove them again.
  */
-export async function writeFilesAtomically(fs: FileSystem, writes: readonly FileWrite[]): Promise<void> {
+export async function writeFilesAtomically(fs: FileSystem, writes: readonly FileWrite[]): Promise<string[]> {
   const temps = new Map<FileWrite, string>()
+  const directories: string[] = []
   const cleanUp = async () => {
     await Promise.all([...temps.values()].map((temp) => fs.unlink(temp).catch(() => {})))
+    await removeEmptyDirectories(fs, directories)
   }
 
   try {
     for (const write of writes) {
       if (write.bytes === null) continue
-      if (write.expected === null) await fs.mkdir(path.dirname(write.path), { recursive: true })
+      if (write.expected === null) {
+        const parent = path.dirname(write.path)
+        directories.push(...createdBetween(await fs.mkdir(parent, { recursive: true }), parent))
+      }
       const temp = tempName(write.path, 'new')
       temps.set(write, temp)
       await fs.writeFile(temp, write.bytes, { mode: write.mode, flag: 'wx' })
@@ -260,8 +270,8 @@ export async function writeFilesAtomically(fs: FileSystem, writes: readonly File
         applied.push({ write, aside })
       }
     } catch (error) {
-      await cleanUp()
       await restore(fs, applied)
+      await cleanUp()
       throw new MutateError(
         'WRITE_FAILED',
         `Could not replace ${write.relativePath} (${errnoCode(error)}); nothing was changed.`,
@@ -272,6 +282,29 @@ export async function writeFilesAtomically(fs: FileSystem, writes: readonly File
     }
   }
   await Promise.all(applied.map(({ aside }) => (aside ? fs.unlink(aside).catch(() => {}) : undefined)))
+  return deepestFirst(directories)
+}
+
+/** The directories `mkdir -p parent` made when it reported `first` as the first one it created. */
+function createdBetween(first: string | undefined, parent: string): string[] {
+  if (first === undefined) return []
+  const created: string[] = []
+  for (let directory = parent; ; directory = path.dirname(directory)) {
+    created.push(directory)
+    if (directory === first || path.dirname(directory) === directory) return created
+  }
+}
+
+function deepestFirst(directories: readonly string[]): string[] {
+  return [...new Set(directories)].sort((a, b) => b.length - a.length)
+}
+
+/**
+ * Removes directories the server created, deepest first, while they are empty; one that holds
+ * something (a file the user put there since) stays.
+ */
+export async function removeEmptyDirectories(fs: FileSystem, directories: readonly string[]): Promise<void> {
+  for (const directory of deepestFirst(directories)) await fs.rmdir(directory).catch(() => {})
 }
 
 /** Puts back what a failed group had already changed: old bytes, files it created, files it moved aside. */

@@ -13,6 +13,7 @@ import { moduleBindings } from '../module-scope.ts'
 import { MutateError } from '../mutate-error.ts'
 import { type EditOutcome, runEdit, type Target } from '../mutation.ts'
 import { RequestBody } from '../request-body.ts'
+import { resolveEditablePath } from '../source-file.ts'
 import { dependencies } from '../structure/bindings.ts'
 import { EditPlan, relocateAcross } from '../structure/edit-plan.ts'
 import { exportKindOf, importFor } from '../structure/imports.ts'
@@ -119,9 +120,17 @@ export const addJsxElement: Operation = async (raw, services, canvasId) => {
   const toCreate = new Map<string, string>()
   const plan = async (relative: string, contents: string) => {
     const absolute = path.resolve(services.root, relative)
-    const existing = await services.fs.readFile(absolute).catch(() => null)
-    if (existing === null) toCreate.set(absolute, contents)
-    else if (existing.toString('utf8') !== contents) {
+    const exists = await services.fs.lstat(absolute).then(
+      () => true,
+      () => false,
+    )
+    if (!exists) {
+      toCreate.set(absolute, contents)
+      return
+    }
+    const { path: real } = await resolveEditablePath(services.fs, services.root, absolute)
+    const existing = await services.fs.readFile(real)
+    if (existing.toString('utf8') !== contents) {
       throw new MutateError(
         'FILE_CHANGED',
         `${relative} already exists with other contents; nothing was written.`,
@@ -137,6 +146,7 @@ export const addJsxElement: Operation = async (raw, services, canvasId) => {
       () => false,
     )
     if (!exists) toCreate.set(componentFile, sourceContents)
+    else await resolveEditablePath(services.fs, services.root, componentFile)
   }
 
   const siblingId = afterId ?? beforeId

@@ -4,6 +4,7 @@ import { MutateError } from '../mutate-error.ts'
 import { type EditOutcome, runEdit } from '../mutation.ts'
 import { RequestBody } from '../request-body.ts'
 import { EditPlan, type Placed, relocateAcross } from '../structure/edit-plan.ts'
+import { reactFragment } from '../structure/imports.ts'
 import { ancestry, placementOf, templateRanges, withParentheses } from '../structure/jsx-context.ts'
 import { aloneOnLines, indentAt, indentUnit, reindent } from '../structure/layout.ts'
 import type { Operation } from './operation.ts'
@@ -49,7 +50,9 @@ export function elementSourceWith(
  *   after:   <ul>\n  <li key="a">One</li>\n  <li key="a-copy">One</li>\n</ul>
  *
  * An element that is not a JSX child (a returned root, `{open && <Menu />}`) cannot have a sibling
- * there, so it and its copy are wrapped in a fragment: `<>\n  <Menu />\n  <Menu />\n</>`.
+ * there, so it and its copy are wrapped in a fragment: `<>\n  <Menu />\n  <Menu />\n</>`. When it
+ * has a key (a `.map()` entry), the fragment carries the key: `<Fragment key={item.id}>`, importing
+ * Fragment from react unless the module already has it (or `React`).
  */
 export const duplicate: Operation = async (raw, services, canvasId) => {
   const body = new RequestBody('duplicate', raw)
@@ -73,6 +76,7 @@ export const duplicate: Operation = async (raw, services, canvasId) => {
     }
     const plans = new Map<string, EditPlan>()
     const copies: { file: string; placed: Placed; offset: number }[] = []
+    const importsAdded = new Set<EditPlan>()
     for (const target of targets) {
       const code = target.file.source.text
       const eol = target.file.source.eol
@@ -99,8 +103,21 @@ export const duplicate: Operation = async (raw, services, canvasId) => {
         })
         continue
       }
-      // Not a child: original and copy go into a fragment in the element's place.
+      // Not a child: original and copy go into a fragment in the element's place. A keyed element (the
+      // root a `.map()` callback returns) is a list entry: the fragment takes over its key.
       const span = withParentheses(code, element)
+      const key = findAttribute(element.openingElement, 'key')
+      let open = '<>'
+      let close = '</>'
+      if (key) {
+        const named = reactFragment(target.file.ast, code, eol)
+        if (named.addition && !importsAdded.has(plan)) {
+          plan.insert(named.addition.at, named.addition.text)
+          importsAdded.add(plan)
+        }
+        open = `<${named.name} ${code.slice(key.start as number, key.end as number)}>`
+        close = `</${named.name}>`
+      }
       const outer = indentAt(code, span.start)
       const unit = indentUnit(code)
       const fragment = `${outer}${unit}`
@@ -108,8 +125,8 @@ export const duplicate: Operation = async (raw, services, canvasId) => {
       const indentFrom = indentAt(code, start)
       const original = reindent(code, start, end, indentFrom, inner, templateRanges(path))
       const copied = reindent(copy, 0, copy.length, indentFrom, inner)
-      const head = `(${eol}${fragment}<>${eol}${inner}`
-      const text = `${head}${original.text}${eol}${inner}${copied.text}${eol}${fragment}</>${eol}${outer})`
+      const head = `(${eol}${fragment}${open}${eol}${inner}`
+      const text = `${head}${original.text}${eol}${inner}${copied.text}${eol}${fragment}${close}${eol}${outer})`
       const placed = plan.replace(span.start, span.end, text, {
         file: target.element.file,
         start,

@@ -7,8 +7,9 @@
  *   extra/                     optional files copied into the project root (stylesheets, components)
  *
  * and compares with file snapshots: `output.snap.tsx` (the file after the edit) and `response.snap.json`,
- * or `error.snap.json` when the edit is refused. Every output is re-parsed, only lines of the edited
- * element may change, and undo must give the input back byte for byte.
+ * or `error.snap.json` when the edit is refused. Every output is re-parsed, only lines of the elements
+ * the request names (with the parentheses around them; from line 1 for addJsxElement, whose import goes
+ * on top) may change, and undo must give the input back byte for byte.
  */
 import {
   cpSync,
@@ -71,6 +72,36 @@ function changedLines(before: string, after: string): { first: number; lastBefor
   return { first: head + 1, lastBefore: a.length - tail }
 }
 
+/**
+ * `after` with its leading import block (directives, imports and blank lines) replaced by `before`'s, so an
+ * import an edit adds (a component, a keyed Fragment) does not count as a changed line; the
+ * snapshot still shows it.
+ */
+function withImportsOf(before: string, after: string): string {
+  const head = (lines: string[]) => {
+    let index = 0
+    while (index < lines.length && /^(?:import\b.*|(['"])use [\w ]+\1;?|\s*)$/.test(lines[index] as string))
+      index += 1
+    return index
+  }
+  const a = before.split('\n')
+  const b = after.split('\n')
+  return [...a.slice(0, head(a)), ...b.slice(head(b))].join('\n')
+}
+
+/** [start, end) widened over the parentheses that enclose it, if any: `(\n  <div />\n)`. */
+function withParentheses(text: string, start: number, end: number): { start: number; end: number } {
+  for (;;) {
+    let before = start
+    while (before > 0 && /\s/.test(text[before - 1] as string)) before -= 1
+    let after = end
+    while (after < text.length && /\s/.test(text[after] as string)) after += 1
+    if (text[before - 1] !== '(' || text[after] !== ')') return { start, end }
+    start = before - 1
+    end = after + 1
+  }
+}
+
 const operations = existsSync(FIXTURES) ? readdirSync(FIXTURES).sort() : []
 
 for (const operation of operations) {
@@ -121,6 +152,11 @@ for (const operation of operations) {
             response = await run(body, services, 'fixture-canvas')
           } catch (error) {
             if (!(error instanceof MutateError)) throw error
+            // A fixture that expects an output (a hand-written output.snap) must not be refused.
+            expect(
+              existsSync(path.join(dir, `output.snap${path.extname(inputName)}`)),
+              `refused, but the fixture expects an output: ${error.code} ${error.message}`,
+            ).toBe(false)
             await expect(
               `${JSON.stringify({ status: error.status, code: error.code, message: error.message }, null, 2)}\n`,
             ).toMatchFileSnapshot(path.join(dir, 'error.snap.json'))
@@ -130,6 +166,7 @@ for (const operation of operations) {
           }
 
           const output = readFileSync(file, 'utf8')
+          expect(existsSync(path.join(dir, 'error.snap.json')), 'the fixture expects a refusal').toBe(false)
           await expect(`${JSON.stringify(response, null, 2)}\n`).toMatchFileSnapshot(
             path.join(dir, 'response.snap.json'),
           )
@@ -161,14 +198,13 @@ for (const operation of operations) {
                 : undefined,
             )
             .filter((element) => element !== undefined)
-          const diff = changedLines(text, output)
+          const diff = changedLines(text, withImportsOf(text, output))
           if (diff && touched.length > 0) {
-            // Only lines of the elements the request names change (an added component may add an import).
-            const firstLine =
-              operation === 'addJsxElement' ? 1 : Math.min(...touched.map((element) => element.line))
-            const lastLine = Math.max(
-              ...touched.map((element) => text.slice(0, element.end).split('\n').length),
-            )
+            // Only lines of the elements the request names change (besides imports, see withImportsOf).
+            // Parentheses around an element belong to it: a returned root removed gives `return null`.
+            const spans = touched.map((element) => withParentheses(text, element.start, element.end))
+            const firstLine = Math.min(...spans.map(({ start }) => text.slice(0, start).split('\n').length))
+            const lastLine = Math.max(...spans.map(({ end }) => text.slice(0, end).split('\n').length))
             expect(diff.first, 'first changed line is inside the edited element').toBeGreaterThanOrEqual(
               firstLine,
             )

@@ -7,7 +7,7 @@ import { EditPlan, relocateAcross } from '../structure/edit-plan.ts'
 import { insertionPoint, type Position } from '../structure/insertion.ts'
 import { ancestry, childAnchor, isInertChild, placementOf, templateRanges } from '../structure/jsx-context.ts'
 import { indentAt, indentUnit, reindent } from '../structure/layout.ts'
-import { movedSpanOf, removalOf } from '../structure/removal.ts'
+import { movedCodeOf } from '../structure/removal.ts'
 import type { Operation } from './operation.ts'
 
 function pathOf(target: Target): Node[] {
@@ -69,7 +69,8 @@ export const moveJsxElement: Operation = async (raw, services, canvasId) => {
 
     const movedPath = pathOf(moved)
     const placement = placementOf(movedPath)
-    const span = movedSpanOf(placement)
+    const moving = movedCodeOf(moved.file.source.text, placement)
+    const span = moving.node
     const containerPath = pathOf(container)
     const containerNode = containerPath.at(-1) as JSXElement
     const destinationCode = container.file.source.text
@@ -94,8 +95,7 @@ export const moveJsxElement: Operation = async (raw, services, canvasId) => {
       if (
         sameFile &&
         placement.kind !== 'root' &&
-        last &&
-        (span.start as number) > (last.start as number) &&
+        (!last || (span.start as number) > (last.start as number)) &&
         placement.parent === containerNode
       ) {
         return { texts: new Map() }
@@ -110,8 +110,10 @@ export const moveJsxElement: Operation = async (raw, services, canvasId) => {
       container.file.source.eol,
     )
 
-    // What the moved code reads must exist where it goes.
-    const needs = dependencies(moved.file.ast, span)
+    // What the moved code reads must exist where it goes. A direct child reordered among its siblings
+    // stays in the same scope (unlike one inside a `{...}`, which may be a callback's root).
+    const reorder = sameFile && placement.kind === 'child' && placement.parent === containerNode
+    const needs = reorder ? [] : dependencies(moved.file.ast, moving.node)
     const missing = needs.filter(
       (binding) =>
         !sameFile || !((binding.scope.start ?? 0) <= point.at && point.at <= (binding.scope.end ?? 0)),
@@ -125,8 +127,7 @@ export const moveJsxElement: Operation = async (raw, services, canvasId) => {
     }
 
     const sourceCode = moved.file.source.text
-    const start = span.start as number
-    const end = span.end as number
+    const { start, end } = moving
     const text = reindent(
       sourceCode,
       start,
@@ -135,7 +136,7 @@ export const moveJsxElement: Operation = async (raw, services, canvasId) => {
       point.indent,
       templateRanges(movedPath),
     )
-    const removal = removalOf(sourceCode, placement)
+    const removal = moving.removal
     const sourcePlan = new EditPlan(moved.element.file, sourceCode)
     const destinationPlan = sameFile ? sourcePlan : new EditPlan(container.element.file, destinationCode)
     sourcePlan.replace(removal.start, removal.end, removal.text)

@@ -86,6 +86,16 @@ export const wrapInDiv: Operation = async (raw, services, canvasId) => {
     }
 
     const plan = new EditPlan(first.element.file, code)
+    const only = placements.length === 1 ? placements[0]?.placement : undefined
+    const keyAttribute =
+      only && only.kind !== 'child'
+        ? only.element.openingElement.attributes.find(
+            (attribute) => attribute.type === 'JSXAttribute' && attribute.name.name === 'key',
+          )
+        : undefined
+    const open = keyAttribute
+      ? `<div ${code.slice(keyAttribute.start as number, keyAttribute.end as number)}>`
+      : '<div>'
     const path = placements[0]?.path ?? []
     const ownLines = aloneOnLines(code, start, end) || /\n/.test(code.slice(start, end))
     let text: string
@@ -94,12 +104,12 @@ export const wrapInDiv: Operation = async (raw, services, canvasId) => {
       const outer = indentAt(code, start)
       const inner = `${outer}${indentUnit(code)}`
       const moved = reindent(code, start, end, outer, inner, templateRanges(path))
-      const head = `<div>${eol}${inner}`
+      const head = `${open}${eol}${inner}`
       text = `${head}${moved.text}${eol}${outer}</div>`
       offsetOf = (offset) => head.length + moved.map(offset - start)
     } else {
-      text = `<div>${code.slice(start, end)}</div>`
-      offsetOf = (offset) => 5 + offset - start
+      text = `${open}${code.slice(start, end)}</div>`
+      offsetOf = (offset) => open.length + offset - start
     }
     const placed = plan.replace(start, end, text, { file: first.element.file, start, end, map: offsetOf })
     const texts = new Map([[first.element.file, plan.apply()]])

@@ -2,6 +2,7 @@ import type { JSXElement, Node } from '@babel/types'
 import { attributeInsertionPoint } from '../jsx-ast.ts'
 import { isInertChild } from './jsx-context.ts'
 import { aloneOnLines, indentAt } from './layout.ts'
+import { attachedCommentsStart } from './removal.ts'
 
 /**
  * Where new children go and what surrounds them: replace [at, end) with `before + code + after`,
@@ -36,9 +37,10 @@ export function insertionPoint(
     const anchor = position.before
     const own = aloneOnLines(code, anchor.start as number, anchor.end as number)
     const indent = indentAt(code, anchor.start as number)
+    const at = (own ? attachedCommentsStart(code, container, anchor) : undefined) ?? (anchor.start as number)
     return {
-      at: anchor.start as number,
-      end: anchor.start as number,
+      at,
+      end: at,
       before: '',
       after: own ? `${eol}${indent}` : '',
       indent,
@@ -57,8 +59,10 @@ export function insertionPoint(
   const opening = container.openingElement
   if (opening.selfClosing || !container.closingElement) {
     const tag = code.slice(opening.name.start as number, opening.name.end as number)
+    const attributesEnd = attributeInsertionPoint(opening)
+    const slash = code.lastIndexOf('/', (opening.end as number) - 1)
     return {
-      at: attributeInsertionPoint(opening),
+      at: /\n/.test(code.slice(attributesEnd, slash)) ? slash : attributesEnd,
       end: opening.end as number,
       before: `>${eol}${inner}`,
       after: `${eol}${outer}</${tag}>`,
@@ -75,11 +79,16 @@ export function insertionPoint(
 }
 
 function afterAnchor(code: string, anchor: Node, eol: string): InsertionPoint {
-  const own = aloneOnLines(code, anchor.start as number, anchor.end as number)
+  let end = anchor.end as number
+  const lineEnd = code.indexOf('\n', end)
+  const rest = code.slice(end, lineEnd === -1 ? code.length : lineEnd)
+  const trailing = /^(?:\s*\{\s*\/\*[\s\S]*?\*\/\s*\})+/.exec(rest)
+  if (trailing && rest.slice(trailing[0].length).trim() === '') end += trailing[0].length
+  const own = aloneOnLines(code, anchor.start as number, end)
   const indent = indentAt(code, anchor.start as number)
   return {
-    at: anchor.end as number,
-    end: anchor.end as number,
+    at: end,
+    end,
     before: own ? `${eol}${indent}` : '',
     after: '',
     indent,

@@ -3,9 +3,8 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { DELETE_STYLE_CONSTANT, type StyleModifier } from '../../protocol/styling.ts'
-import { parseModule } from '../../transform/parse-module.ts'
+import { parseElementAt, parseModule } from '../../transform/parse-module.ts'
 import { tagJsx } from '../../transform/tag-jsx.ts'
-import { findJsxElement } from '../jsx-ast.ts'
 import type { Target } from '../mutation.ts'
 import { applyTailwindStyling } from './tailwind.ts'
 
@@ -27,7 +26,7 @@ function target(code: string): Target {
   const element = elements.find((entry) => entry.tagName === 'div')
   if (!element) throw new Error('no <div>')
   const ast = parseModule(code, file)
-  const node = findJsxElement(ast, element.start, element.end)
+  const node = parseElementAt(code, file, element)
   if (!node) throw new Error('the <div> is not where the index says')
   return {
     element: { ...element, file, relativeFile: 'src/card.tsx' },
