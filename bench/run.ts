@@ -2,6 +2,7 @@
  * `npm run bench [-- <name> [args...]]`: runs every benchmark, or the one named. Each prints its figures
  * beside a baseline measured in the same run; the exit code is 1 when a goal is missed.
  */
+import { benchInspector } from './inspector.ts'
 import { benchMarketplace } from './marketplace.ts'
 import { benchMutate } from './mutate.ts'
 import { benchTagJsx } from './tag-jsx.ts'
@@ -10,6 +11,7 @@ const BENCHMARKS: Record<string, (args: string[]) => Promise<boolean>> = {
   'tag-jsx': benchTagJsx,
   marketplace: benchMarketplace,
   mutate: benchMutate,
+  inspector: benchInspector,
 }
 
 const [name, ...args] = process.argv.slice(2)

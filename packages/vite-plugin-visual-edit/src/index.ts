@@ -1,6 +1,7 @@
 import type { Plugin } from 'vite'
 import { createContext } from './context.ts'
 import { resolveOptions, type VisualEditOptions } from './options.ts'
+import { runtimePlugin } from './runtime-plugin.ts'
 import { mutatePlugin } from './server/mutate-plugin.ts'
 import { tagPlugin } from './transform/tag-plugin.ts'
 
@@ -22,7 +23,7 @@ export function visualEdit(options: VisualEditOptions = {}): Plugin[] {
   const context = createContext(resolveOptions(options))
   const tag = tagPlugin(context)
   tag.api = { context }
-  return [tag, mutatePlugin(context)]
+  return [tag, mutatePlugin(context), runtimePlugin(context)]
 }
 
 export default visualEdit

@@ -1,0 +1,433 @@
+/// <reference lib="dom" />
+/**
+ * The inspector's navigation tree and hover outline in headless Chromium, on generated React pages of
+ * about 350, 1,700 and 6,800 elements served by a Vite dev server with visualEdit().
+ *
+ *   npm run bench -- inspector
+ *
+ * Per page size, each figure is the median of REPS fresh page loads, printed beside the floor measured
+ * on the same page in the same run: one pass reading every element's getBoundingClientRect (which a
+ * tree with page boxes cannot avoid). The page connects to itself as the editor does (MessageChannel,
+ * 'init'), so every time includes the message round trip.
+ * - first tree: initProject sent -> NAV_TREE received.
+ * - change -> tree: the DOM mutation of a React state change (one text node) -> the next NAV_TREE
+ *   received.
+ * - longest task: PerformanceObserver 'longtask' entries (>= 50 ms) during either build.
+ * - tree bytes: the NAV_TREE payload as JSON (UTF-8), and as the structured clone the port carries.
+ * - hover: a pointerover on an element -> the hover outline drawn (read from the overlay's shadow root).
+ * Goals (issue 6), on the 6,800-element page: first tree <= 3x floor; change -> tree <= 300 ms + 2x
+ * floor; hover p95 < 1 ms; no long task; tree < 1 MB.
+ */
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { serialize } from 'node:v8'
+import { type Browser, chromium, type Page } from '@playwright/test'
+import react from '@vitejs/plugin-react'
+import { createServer, type ViteDevServer } from 'vite'
+import { visualEdit } from '../packages/vite-plugin-visual-edit/src/index.ts'
+import { NAV_TREE_REBUILD_DELAY_MS } from '../packages/vite-plugin-visual-edit/src/protocol/messages.ts'
+import playwrightConfig, { CHROMIUM_PATH } from '../playwright.config.ts'
+import { formatTable, median, percentile } from './report.ts'
+
+const SIZES = [350, 1700, 6800]
+const GOAL_SIZE = 6800
+const REPS = 3
+const HOVERS = 60
+const FIRST_TREE_FLOOR_FACTOR = 3
+const CHANGE_FLOOR_FACTOR = 2
+const HOVER_GOAL_MS = 1
+const LONG_TASK_MS = 50
+const TREE_GOAL_BYTES = 1024 * 1024
+const REPO = path.resolve(import.meta.dirname, '..')
+const OUTLINES_MODULE = path.join(REPO, 'packages/vite-plugin-visual-edit/src/runtime/outlines.ts')
+
+/** Elements per row (li, 2 spans, button, p, em) and per section (section, h2, ul) of the generated app. */
+const ROW_ELEMENTS = 6
+const ROWS_PER_SECTION = 50
+const FIXED_ELEMENTS = 4
+
+const APP = `import { memo, useCallback, useState } from 'react'
+
+type Item = { id: number; name: string; price: number; tags: string[] }
+
+const Row = memo(function Row({ item, onSelect }: { item: Item; onSelect: (id: number) => void }) {
+  return (
+    <li className="row flex items-center gap-2">
+      <span className="name font-bold">{item.name}</span>
+      <span className="price text-sm">{item.price}</span>
+      <button type="button" onClick={() => onSelect(item.id)}>
+        Select
+      </button>
+      <p className="tags">
+        <em>{item.tags.join(', ')}</em>
+      </p>
+    </li>
+  )
+})
+
+function Section({ title, items, onSelect }: { title: string; items: Item[]; onSelect: (id: number) => void }) {
+  return (
+    <section className="section p-4">
+      <h2>{title}</h2>
+      <ul>
+        {items.map((item) => (
+          <Row key={item.id} item={item} onSelect={onSelect} />
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+const WORDS = ['Teak', 'Sofa', 'Lamp', 'Desk', 'Chair', 'Shelf', 'Rug', 'Clock']
+
+function makeSections(rows: number): { title: string; items: Item[] }[] {
+  const sections: { title: string; items: Item[] }[] = []
+  for (let id = 0; id < rows; id++) {
+    if (id % ${ROWS_PER_SECTION} === 0) sections.push({ title: 'Section ' + sections.length, items: [] })
+    sections[sections.length - 1].items.push({
+      id,
+      name: WORDS[id % WORDS.length] + ' ' + id,
+      price: 100 + ((id * 37) % 900),
+      tags: [WORDS[(id + 3) % WORDS.length], WORDS[(id + 5) % WORDS.length]],
+    })
+  }
+  return sections
+}
+
+export function App({ rows }: { rows: number }) {
+  const [sections] = useState(() => makeSections(rows))
+  const [changes, setChanges] = useState(0)
+  const onSelect = useCallback((id: number) => console.log('selected', id), [])
+  ;(window as unknown as { benchChange: () => void }).benchChange = () => setChanges((count) => count + 1)
+  return (
+    <main className="app">
+      <header>
+        <h1>Inventory</h1>
+        <p>{changes} changes</p>
+      </header>
+      {sections.map((section) => (
+        <Section key={section.title} title={section.title} items={section.items} onSelect={onSelect} />
+      ))}
+    </main>
+  )
+}
+`
+
+const MAIN = `import { createRoot } from 'react-dom/client'
+import { App } from './App.tsx'
+
+const rows = Number(new URLSearchParams(location.search).get('rows') ?? '10')
+createRoot(document.getElementById('root') as HTMLElement).render(<App rows={rows} />)
+`
+
+const HTML = `<!doctype html>
+<html lang="en">
+  <head><meta charset="UTF-8" /><title>inspector bench</title></head>
+  <body><div id="root"></div><script type="module" src="/src/main.tsx"></script></body>
+</html>
+`
+
+/** Runs before the page's scripts: long-task recording, and the overlay's closed shadow root kept. */
+export const INIT_SCRIPT = `(() => {
+  // tsx compiles this file with esbuild's keepNames: functions passed to page.evaluate call __name.
+  window.__name = (fn) => fn
+  window.__longTasks = []
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) window.__longTasks.push({ start: entry.startTime, duration: entry.duration })
+  }).observe({ type: 'longtask', buffered: true })
+  const attach = Element.prototype.attachShadow
+  window.__shadowRoots = []
+  Element.prototype.attachShadow = function (init) {
+    const root = attach.call(this, init)
+    window.__shadowRoots.push(root)
+    return root
+  }
+})()`
+
+export function rowsFor(elements: number): number {
+  return Math.max(1, Math.round((elements - FIXED_ELEMENTS) / (ROW_ELEMENTS + 3 / ROWS_PER_SECTION)))
+}
+
+export async function startServer(): Promise<{ url: string; server: ViteDevServer; remove: () => void }> {
+  const tmp = path.join(REPO, 'tests', '.tmp')
+  mkdirSync(tmp, { recursive: true })
+  const dir = mkdtempSync(path.join(tmp, 'inspector-bench-'))
+  mkdirSync(path.join(dir, 'src'))
+  writeFileSync(path.join(dir, 'index.html'), HTML)
+  writeFileSync(path.join(dir, 'src', 'main.tsx'), MAIN)
+  writeFileSync(path.join(dir, 'src', 'App.tsx'), APP)
+  const server = await createServer({
+    root: dir,
+    configFile: false,
+    logLevel: 'silent',
+    cacheDir: path.join(dir, '.vite'),
+    plugins: [visualEdit(), react()],
+    server: { host: '127.0.0.1', port: 0, strictPort: false, hmr: false, watch: null },
+    optimizeDeps: { include: ['react', 'react-dom/client', 'react/jsx-dev-runtime'] },
+  })
+  await server.listen()
+  const address = server.httpServer?.address()
+  if (!address || typeof address === 'string') throw new Error('the dev server has no port')
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    server,
+    remove: () => rmSync(dir, { recursive: true, force: true }),
+  }
+}
+
+interface Sample {
+  elements: number
+  nodes: number
+  floor: number
+  firstTree: number
+  change: number
+  longestTask: number
+  jsonBytes: number
+  cloneBytes: number
+  hover: number[] | null
+}
+
+/** One fresh page load: connect, first tree, a change, hovers. */
+async function measure(browser: Browser, url: string, rows: number, hover: boolean): Promise<Sample> {
+  const page: Page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
+  try {
+    await page.addInitScript(INIT_SCRIPT)
+    await page.goto(`${url}/?rows=${rows}`)
+    await page.waitForFunction((count) => document.querySelectorAll('li').length === count, rows, {
+      timeout: 60_000,
+    })
+    await page.waitForTimeout(300)
+
+    const floor = await page.evaluate(() => {
+      const passes: number[] = []
+      for (let pass = 0; pass < 5; pass++) {
+        const start = performance.now()
+        for (const element of document.body.querySelectorAll('*')) element.getBoundingClientRect()
+        passes.push(performance.now() - start)
+      }
+      return passes.sort((a, b) => a - b)[2] as number
+    })
+    const elements = await page.evaluate(() => document.body.querySelectorAll('*').length)
+
+    // Connect as the editor; the first tree waits for initProject.
+    const firstTree = await page.evaluate(async () => {
+      const state = window as unknown as {
+        trees: { at: number; payload: unknown }[]
+        editor: MessagePort
+        nextTree: (count: number) => Promise<{ at: number; payload: unknown }>
+      }
+      state.trees = []
+      const channel = new MessageChannel()
+      channel.port1.onmessage = (event) => {
+        const data = event.data as { type?: string; payload?: unknown }
+        if (data.type === 'NAV_TREE') state.trees.push({ at: performance.now(), payload: data.payload })
+      }
+      state.editor = channel.port1
+      state.nextTree = (count) =>
+        new Promise((resolve) => {
+          const poll = () =>
+            state.trees.length >= count ? resolve(state.trees[count - 1] as never) : setTimeout(poll, 1)
+          poll()
+        })
+      window.postMessage('init', location.origin, [channel.port2])
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      const start = performance.now()
+      channel.port1.postMessage({
+        id: 1,
+        type: 'executeFunction',
+        payload: { functionName: 'initProject', args: [{ storyboardId: 'bench' }] },
+      })
+      const tree = await state.nextTree(1)
+      return { start, end: tree.at }
+    })
+
+    await page.waitForTimeout(500)
+    const change = await page.evaluate(async () => {
+      const state = window as unknown as {
+        benchChange: () => void
+        nextTree: (count: number) => Promise<{ at: number }>
+      }
+      // Timed from the DOM mutation (React commits the new text), not from setState: the app's own
+      // render is not the inspector's.
+      let start = 0
+      const observer = new MutationObserver(() => {
+        start ||= performance.now()
+      })
+      observer.observe(document.body, { childList: true, subtree: true, characterData: true })
+      state.benchChange()
+      const tree = await state.nextTree(2)
+      observer.disconnect()
+      return { start, end: tree.at }
+    })
+
+    const { longestTask, jsonBytes, payloadJson, nodes } = await page.evaluate(
+      ({ windows, delay }) => {
+        const state = window as unknown as {
+          __longTasks: { start: number; duration: number }[]
+          trees: { payload: { tree: { p: unknown[] } } }[]
+        }
+        // The change's own React render is the app's; the build starts a debounce later.
+        const during = state.__longTasks.filter((task) =>
+          windows.some(
+            ([from, to], index) => task.start >= from + (index === 1 ? delay - 50 : 0) && task.start <= to,
+          ),
+        )
+        const json = JSON.stringify(state.trees[1]?.payload)
+        return {
+          longestTask: Math.max(0, ...during.map((task) => task.duration)),
+          jsonBytes: new TextEncoder().encode(json).length,
+          payloadJson: json,
+          nodes: state.trees[1]?.payload.tree.p.length ?? 0,
+        }
+      },
+      {
+        windows: [
+          [firstTree.start, firstTree.end],
+          [change.start, change.end],
+        ] as [number, number][],
+        delay: NAV_TREE_REBUILD_DELAY_MS,
+      },
+    )
+
+    let hoverTimes: number[] | null = null
+    if (hover) {
+      hoverTimes = await page.evaluate(async (count) => {
+        const roots = (window as unknown as { __shadowRoots: ShadowRoot[] }).__shadowRoots
+        const overlay = roots.find((root) => root.host.hasAttribute('data-visual-edit-overlay'))
+        const targets = Array.from(document.querySelectorAll('li .name'))
+        const times: number[] = []
+        for (let index = 0; index < count; index++) {
+          // Alternate far-apart rows so every hover is a change of hovered element.
+          const target = targets[(index * 7919) % targets.length] as Element
+          const start = performance.now()
+          target.dispatchEvent(new PointerEvent('pointerover', { bubbles: true, composed: true }))
+          // The outline is drawn in a microtask queued by the hover; this continuation runs after it.
+          await Promise.resolve()
+          const took = performance.now() - start
+          const drawn = overlay?.querySelector('[data-kind="hover"]') as HTMLElement | null
+          if (!drawn || drawn.hidden) throw new Error('no hover outline was drawn')
+          // The span is tagged: it is the hovered node itself.
+          const rect = target.getBoundingClientRect()
+          const width = Number.parseFloat(drawn.style.width)
+          if (Math.abs(width - rect.width) > 1)
+            throw new Error('the hover outline is not the hovered element')
+          times.push(took)
+          await new Promise((resolve) => setTimeout(resolve, 5))
+        }
+        return times
+      }, HOVERS)
+    }
+
+    return {
+      elements,
+      nodes,
+      floor,
+      firstTree: firstTree.end - firstTree.start,
+      change: change.end - change.start,
+      longestTask,
+      jsonBytes,
+      cloneBytes: serialize(JSON.parse(payloadJson)).length,
+      hover: hoverTimes,
+    }
+  } finally {
+    await page.close()
+  }
+}
+
+export async function benchInspector(): Promise<boolean> {
+  const hoverReady = existsSync(OUTLINES_MODULE)
+  const { url, server, remove } = await startServer()
+  const browser = await chromium.launch({
+    ...playwrightConfig.use?.launchOptions,
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+  })
+  let ok = true
+  try {
+    // Warm the dev server (dependency optimisation, transforms) outside the measurements.
+    await measure(browser, url, 10, false)
+    const ms = (value: number) => value.toFixed(1)
+    const kb = (bytes: number) => (bytes / 1024).toFixed(0)
+    for (const size of SIZES) {
+      const rows = rowsFor(size)
+      const samples: Sample[] = []
+      for (let rep = 0; rep < REPS; rep++) samples.push(await measure(browser, url, rows, hoverReady))
+      const pick = (read: (sample: Sample) => number) => median(samples.map(read))
+      const floor = pick((sample) => sample.floor)
+      const firstTree = pick((sample) => sample.firstTree)
+      const change = pick((sample) => sample.change)
+      const longestTask = Math.max(...samples.map((sample) => sample.longestTask))
+      const jsonBytes = pick((sample) => sample.jsonBytes)
+      const cloneBytes = pick((sample) => sample.cloneBytes)
+      const hovers = hoverReady ? samples.flatMap((sample) => sample.hover ?? []) : []
+      const hoverP50 = hoverReady ? median(hovers) : Number.NaN
+      const hoverP95 = hoverReady ? percentile(hovers, 95) : Number.NaN
+      const changeBudget = NAV_TREE_REBUILD_DELAY_MS + CHANGE_FLOOR_FACTOR * floor
+      const gated = size === GOAL_SIZE
+      const verdict = (met: boolean) => {
+        if (!gated) return ''
+        if (!met) ok = false
+        return met ? 'met' : 'MISSED'
+      }
+      const hoverMet = !hoverReady || hoverP95 < HOVER_GOAL_MS
+      console.log(
+        `\ninspector, ${samples[0]?.elements} elements (${rows} rows), ${samples[0]?.nodes} tree nodes, median of ${REPS} page loads`,
+      )
+      console.log(
+        formatTable(
+          ['figure', 'value', 'floor', 'x floor', 'goal', ''],
+          [
+            ['floor: read every element rect', `${ms(floor)} ms`, `${ms(floor)} ms`, '1.00', '', ''],
+            [
+              'first tree (initProject -> NAV_TREE)',
+              `${ms(firstTree)} ms`,
+              `${ms(floor)} ms`,
+              (firstTree / floor).toFixed(2),
+              `<= ${ms(FIRST_TREE_FLOOR_FACTOR * floor)} ms`,
+              verdict(firstTree <= FIRST_TREE_FLOOR_FACTOR * floor),
+            ],
+            [
+              'DOM change -> new tree',
+              `${ms(change)} ms`,
+              `${ms(floor)} ms`,
+              (change / floor).toFixed(2),
+              `<= ${ms(changeBudget)} ms`,
+              verdict(change <= changeBudget),
+            ],
+            [
+              'longest task during builds',
+              longestTask > 0 ? `${ms(longestTask)} ms` : `< ${LONG_TASK_MS} ms`,
+              `${ms(floor)} ms`,
+              longestTask > 0 ? (longestTask / floor).toFixed(2) : '',
+              `none >= ${LONG_TASK_MS} ms`,
+              verdict(longestTask === 0),
+            ],
+            [
+              'tree message, JSON',
+              `${kb(jsonBytes)} kB`,
+              '',
+              '',
+              `< ${kb(TREE_GOAL_BYTES)} kB`,
+              verdict(jsonBytes < TREE_GOAL_BYTES),
+            ],
+            ['tree message, structured clone', `${kb(cloneBytes)} kB`, '', '', '', ''],
+            [
+              'hover -> outline, p50 / p95',
+              hoverReady ? `${hoverP50.toFixed(3)} / ${hoverP95.toFixed(3)} ms` : 'n/a',
+              `${ms(floor)} ms`,
+              hoverReady ? (hoverP95 / floor).toFixed(2) : '',
+              `p95 < ${HOVER_GOAL_MS} ms`,
+              hoverReady ? verdict(hoverMet) : '',
+            ],
+          ],
+        ),
+      )
+    }
+    console.log(`\ngoals on the ${GOAL_SIZE}-element page: ${ok ? 'all met' : 'MISSED (see above)'}`)
+    return ok
+  } finally {
+    await browser.close()
+    await server.close()
+    remove()
+  }
+}

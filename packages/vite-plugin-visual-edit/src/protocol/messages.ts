@@ -1,0 +1,228 @@
+import type { ElementKey } from './element-key.ts'
+import type { NavTreeWire } from './nav-tree-wire.ts'
+
+/**
+ * Messages between the editor page and the inspector running in the previewed page (spec section 7).
+ * The editor posts the window message {@link INIT_MESSAGE} with a MessagePort; after that every message
+ * goes over that port.
+ */
+export const INIT_MESSAGE = 'init'
+
+/** A window message (not on the port) asking the page to log a component's state and props. */
+export const GET_STATE_AND_PROPS = 'GET_STATE_AND_PROPS'
+
+/** What replaces objects and functions in logged or replied props and state. */
+export const TEMPO_OBJECT_TYPE = 'TEMPO_OBJECT_TYPE'
+export const TEMPO_FUNCTION_TYPE = 'TEMPO_FUNCTION_TYPE'
+
+/** Inbound message types (editor -> inspector). */
+export const InboundMessageType = {
+  INSPECT_ELEMENT: 'inspectElement',
+  EXECUTE_FUNCTION: 'executeFunction',
+} as const
+export type InboundMessageType = (typeof InboundMessageType)[keyof typeof InboundMessageType]
+
+export interface InboundMessage {
+  id: string | number
+  type: InboundMessageType
+  payload: unknown
+}
+
+export interface InspectElementPayload {
+  componentName?: string
+  isComponent?: boolean
+  tempoElementID?: string
+  componentElementId?: string
+}
+
+export interface ExecuteFunctionPayload {
+  functionName: string
+  /** Arguments as an array, or `compressedArgs`: the JSON of that array, lz-string compressed (base64). */
+  args?: unknown[]
+  compressedArgs?: string
+}
+
+/** Replies carry the id of the request they answer. */
+export type Reply = { id: string | number; result: unknown } | { id: string | number; error: string }
+
+/** The replies the spec fixes for inspectElement. */
+export const InspectError = {
+  NO_COMPONENT_NAME: 'No component name',
+  ELEMENT_NOT_FOUND: 'Could not find element',
+  COMPONENT_NOT_FOUND: 'Could not find component',
+  NO_COMPONENT_FOUND: 'No component found',
+} as const
+
+/** Logged (and replied) when executeFunction names a function the inspector does not have. */
+export const FUNCTION_NOT_FOUND = 'Function to execute not found'
+
+/** The spec's callable functions (executeFunction's functionName). */
+export const CALLABLE_FUNCTIONS = [
+  'initProject',
+  'enableDriveMode',
+  'disableDriveMode',
+  'setNewLookups',
+  'setHoveredElement',
+  'setSelectedElement',
+  'setMultiselectedElementKeys',
+  'processRulesForSelectedElement',
+  'setModifiersForSelectedElement',
+  'getCssEvals',
+  'ruleMatchesElement',
+  'getElementClassList',
+  'applyChangeItemToDocument',
+  'updateCodebaseIds',
+  'dispatchEvent',
+  'updateOutlines',
+  'goBack',
+  'goForward',
+  'refresh',
+  'syntheticMouseOver',
+  'syntheticMouseMove',
+  'syntheticMouseUp',
+  'clearHoveredOutlines',
+  'setZoomPerc',
+  'setAiContext',
+  'tempMoveElement',
+  'tempAddDiv',
+  'tempMoveToNewParent',
+  'checkIfHydrationError',
+  'triggerDragStart',
+  'triggerDragCancel',
+  'setIsFlushing',
+] as const
+export type CallableFunction = (typeof CALLABLE_FUNCTIONS)[number]
+
+/** Outbound events (inspector -> editor), posted on the port as `{ type, payload }`. */
+export const OutboundEvent = {
+  SELECTED_ELEMENT_KEY: 'SELECTED_ELEMENT_KEY',
+  MULTI_SELECTED_ELEMENT_KEYS: 'MULTI_SELECTED_ELEMENT_KEYS',
+  HOVERED_ELEMENT_KEY: 'HOVERED_ELEMENT_KEY',
+  NAV_TREE: 'NAV_TREE',
+  INSTANT_UPDATE_DONE: 'INSTANT_UPDATE_DONE',
+  CSS_EVALS: 'CSS_EVALS',
+  ELEMENT_CLASS_LIST: 'ELEMENT_CLASS_LIST',
+  RULE_MATCH: 'RULE_MATCH',
+  MOUSE_MOVE: 'MOUSE_MOVE',
+  DRAG_START: 'DRAG_START',
+  DRAG_END: 'DRAG_END',
+  DRAG_CANCEL: 'DRAG_CANCEL',
+  WHEEL: 'WHEEL',
+  KEY_DOWN: 'KEY_DOWN',
+  KEY_UP: 'KEY_UP',
+  CONTEXT_MENU: 'CONTEXT_MENU',
+  LATEST_HREF: 'LATEST_HREF',
+  HYDRATION_STATUS: 'HYDRATION_STATUS',
+  PROCESSED_CSS_RULES: 'PROCESSED_CSS_RULES',
+  START_EDITING_TEXT: 'START_EDITING_TEXT',
+  EDITED_TEXT: 'EDITED_TEXT',
+  EDIT_DYNAMIC_TEXT: 'EDIT_DYNAMIC_TEXT',
+  CONTEXT_REQUESTED: 'CONTEXT_REQUESTED',
+} as const
+export type OutboundEvent = (typeof OutboundEvent)[keyof typeof OutboundEvent]
+
+export interface OutboundMessage<P = unknown> {
+  type: OutboundEvent
+  payload: P
+}
+
+export const HydrationStatus = {
+  NO_ERROR: 'no_error',
+  ERROR: 'error',
+  OTHER_ERROR: 'other_error',
+} as const
+export type HydrationStatus = (typeof HydrationStatus)[keyof typeof HydrationStatus]
+
+/** Storyboard types: the app at a route, or a story / component preview. */
+export const StoryboardType = {
+  APPLICATION: 'APPLICATION',
+  STORY: 'STORY',
+  COMPONENT: 'COMPONENT',
+} as const
+export type StoryboardType = (typeof StoryboardType)[keyof typeof StoryboardType]
+
+/** How a prop value is sent in the nav tree. */
+export const PropType = {
+  LITERAL: 'LITERAL',
+  FUNCTION: 'FUNCTION',
+  JSON_OBJECT: 'JSON_OBJECT',
+} as const
+export type PropType = (typeof PropType)[keyof typeof PropType]
+
+export interface NavTreeProp {
+  type: PropType
+  /** The literal, a JSON text for objects, the function's name for functions. */
+  value: string | number | boolean | null
+}
+
+/**
+ * One node of the navigation tree. The tree is sent flat, in document order, parents first:
+ * `parent` and `children` are indexes into the array, so the message holds each node once.
+ */
+export interface NavTreeNode {
+  key: ElementKey
+  parent: number | null
+  children: number[]
+  name: string
+  elementTagName: string
+  isComponent: boolean
+  classList?: string[]
+  /** The classes the code sets directly on the element (from the lookups), when known. */
+  directlySetClassList?: string[]
+  props?: Record<string, NavTreeProp>
+  /** Text the element renders directly. */
+  literalChildren?: string[]
+  /** Name of the component whose code renders this element. */
+  scope?: string
+  /** Page coordinates (scroll included). */
+  pageBoundingBox: { pageX: number; pageY: number; width: number; height: number }
+  level: number
+}
+
+/** The NAV_TREE event: the tree in its compact wire form (decode with decodeNavTree). */
+export interface NavTreePayload {
+  tree: NavTreeWire
+  /** The document's HTML, only when the editor asked for it. */
+  html?: string
+}
+
+/** Session storage keys of the inspector start with this, then the instance id. */
+export const SESSION_STORAGE_PREFIX = 'visual-edit:'
+
+/** The nav tree is built in slices of this much time per animation frame. */
+export const NAV_TREE_SLICE_MS = 10
+/** The nav tree is rebuilt this long after the DOM changed. */
+export const NAV_TREE_REBUILD_DELAY_MS = 300
+/** With a loader-based framework (Next.js), a rebuild runs this long after start if none ran since. */
+export const LOADER_REBUILD_DELAY_MS = 1000
+/** A render callback slower than this logs a warning. */
+export const FRAME_BUDGET_MS = 16
+/** Outlines are redrawn at most this often while scrolling. */
+export const OUTLINE_SCROLL_THROTTLE_MS = 15
+/** A drag starts after the pointer moved this far (x + y), divided by the zoom. */
+export const DRAG_THRESHOLD_PX = 20
+/** Coordinates of a drag started from outside the screen. */
+export const OFF_SCREEN_DRAG_COORDINATE = -10000
+
+/** Overlay layering (z-index), lowest to highest. */
+export const Z_INDEX = {
+  SECONDARY: 2000000000,
+  CHILD: 2000000001,
+  PRIMARY: 2000000002,
+  MOVE: 2000000003,
+  OUTLINE: 2000000004,
+} as const
+
+export const OUTLINE_COLORS = {
+  PRIMARY: '#4597F7',
+  SECONDARY: '#4597F7',
+  COMPONENT: '#6183e4',
+  AI_PRIMARY: '#6858f5',
+  AI_COMPONENT: '#5246C2',
+} as const
+
+/** Outline thickness in px at 100% zoom; divided by the zoom factor. */
+export const OUTLINE_THICKNESS_PX = { PRIMARY: 1, SECONDARY: 0.5, CHILD: 5 } as const
+
+export const DIMENSION_BADGE = { HEIGHT_PX: 38, FONT_PX: 20 } as const
+export const EDIT_DYNAMIC_TEXT_ICON_PX = 22

@@ -1,0 +1,133 @@
+// @vitest-environment happy-dom
+import { compressToBase64 } from 'lz-string'
+import { afterEach, describe, expect, test, vi } from 'vitest'
+import { FUNCTION_NOT_FOUND } from '../protocol/messages.ts'
+import { createBridge } from './bridge.ts'
+import { InspectorContext } from './context.ts'
+
+interface Harness {
+  context: InspectorContext
+  editor: MessagePort
+  replies: unknown[]
+  events: unknown[]
+  request: (message: unknown) => Promise<unknown>
+}
+
+let stopLast = () => {}
+afterEach(() => stopLast())
+
+/** Connects like an editor would: 'init' with a port, from the embedding window and the page's origin. */
+function connect(options: { origin?: string; source?: MessageEventSource | null } = {}): Harness {
+  const context = new InspectorContext(window)
+  const functions = new Map<string, (...args: never[]) => unknown>([
+    ['setZoomPerc', (percent: number) => percent / 100],
+    [
+      'fails',
+      () => {
+        throw new Error('boom')
+      },
+    ],
+  ])
+  const inspected: unknown[] = []
+  const bridge = createBridge(context, {
+    functions,
+    inspectElement: (payload) => {
+      inspected.push(payload)
+      return 'inspected'
+    },
+    logStateAndProps: () => {},
+  })
+  bridge.start()
+  stopLast = bridge.stop
+  const channel = new MessageChannel()
+  const replies: unknown[] = []
+  const events: unknown[] = []
+  channel.port1.onmessage = (event) =>
+    (('id' in (event.data as object) ? replies : events) as unknown[]).push(event.data)
+  window.dispatchEvent(
+    new MessageEvent('message', {
+      data: 'init',
+      origin: options.origin ?? window.location.origin,
+      source: options.source === undefined ? window.parent : options.source,
+      ports: [channel.port2],
+    }),
+  )
+  const request = (message: unknown) =>
+    new Promise((resolve) => {
+      const before = replies.length
+      channel.port1.postMessage(message)
+      const poll = () => (replies.length > before ? resolve(replies.at(-1)) : setTimeout(poll, 1))
+      poll()
+    })
+  return { context, editor: channel.port1, replies, events, request }
+}
+
+describe('the bridge', () => {
+  test('accepts init from the embedding window of the same origin, then answers on the port with the request id', async () => {
+    const harness = connect()
+    expect(harness.context.connected).toBe(true)
+    expect(
+      await harness.request({
+        id: 7,
+        type: 'executeFunction',
+        payload: { functionName: 'setZoomPerc', args: [50] },
+      }),
+    ).toEqual({
+      id: 7,
+      result: 0.5,
+    })
+  })
+
+  test('refuses init from another origin or from a window that does not embed the page', () => {
+    expect(connect({ origin: 'https://evil.example' }).context.connected).toBe(false)
+    expect(connect({ source: null }).context.connected).toBe(false)
+  })
+
+  test('accepts lz-string compressedArgs', async () => {
+    const harness = connect()
+    const reply = await harness.request({
+      id: 'a',
+      type: 'executeFunction',
+      payload: { functionName: 'setZoomPerc', compressedArgs: compressToBase64('[200]') },
+    })
+    expect(reply).toEqual({ id: 'a', result: 2 })
+  })
+
+  test("an unknown function logs 'Function to execute not found' and replies with an error; window is never looked at", async () => {
+    const harness = connect()
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {})
+    ;(window as unknown as Record<string, unknown>).alertSomething = () => 'should never run'
+    for (const name of ['alertSomething', '__proto__', 'toString', 'constructor']) {
+      const reply = (await harness.request({
+        id: name,
+        type: 'executeFunction',
+        payload: { functionName: name },
+      })) as { error: string }
+      expect(reply.error).toContain(FUNCTION_NOT_FOUND)
+    }
+    expect(log).toHaveBeenCalledWith(FUNCTION_NOT_FOUND, 'alertSomething')
+    log.mockRestore()
+  })
+
+  test('a throwing function replies its error; inspectElement goes to its handler', async () => {
+    const harness = connect()
+    expect(
+      await harness.request({ id: 1, type: 'executeFunction', payload: { functionName: 'fails' } }),
+    ).toEqual({ id: 1, error: 'boom' })
+    expect(
+      await harness.request({ id: 2, type: 'inspectElement', payload: { componentName: 'Card' } }),
+    ).toEqual({ id: 2, result: 'inspected' })
+  })
+
+  test('messages without an id or without a payload are ignored', async () => {
+    const harness = connect()
+    harness.editor.postMessage({
+      type: 'executeFunction',
+      payload: { functionName: 'setZoomPerc', args: [1] },
+    })
+    harness.editor.postMessage({ id: 3, type: 'executeFunction' })
+    harness.editor.postMessage('noise')
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(harness.replies).toEqual([])
+  })
+})

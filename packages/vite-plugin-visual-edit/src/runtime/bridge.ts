@@ -1,0 +1,114 @@
+import { decompressFromBase64, decompressFromEncodedURIComponent } from 'lz-string'
+import {
+  type ExecuteFunctionPayload,
+  FUNCTION_NOT_FOUND,
+  GET_STATE_AND_PROPS,
+  INIT_MESSAGE,
+  InboundMessageType,
+  type InspectElementPayload,
+} from '../protocol/messages.ts'
+import type { InspectorContext } from './context.ts'
+
+/** The callable functions, by name; anything not in here is refused, whatever `window` holds. */
+export type FunctionTable = ReadonlyMap<string, (...args: never[]) => unknown>
+
+export interface BridgeHandlers {
+  functions: FunctionTable
+  inspectElement: (payload: InspectElementPayload) => unknown
+  logStateAndProps: (componentName: string) => void
+}
+
+/** `compressedArgs`: the JSON of the argument array, lz-string compressed (base64, or URI-safe). */
+export function decompressArgs(compressed: string): unknown[] {
+  const json = decompressFromBase64(compressed) || decompressFromEncodedURIComponent(compressed)
+  if (!json) throw new Error('compressedArgs could not be decompressed')
+  const args: unknown = JSON.parse(json)
+  if (!Array.isArray(args)) throw new Error('compressedArgs must hold an array of arguments')
+  return args
+}
+
+/**
+ * The editor connection. A window message 'init' carrying a MessagePort is accepted only from the
+ * window that embeds (or opened) this page, and only from the page's own origin or an allowed one;
+ * from then on everything goes over the port. Requests are `{ id, type, payload }`; messages without
+ * an id or a payload are ignored; replies are `{ id, result }` or `{ id, error }`.
+ */
+export function createBridge(
+  context: InspectorContext,
+  handlers: BridgeHandlers,
+): { start: () => void; stop: () => void } {
+  const { win } = context
+
+  const trusted = (event: MessageEvent) => {
+    const fromEmbedder = event.source !== null && (event.source === win.parent || event.source === win.opener)
+    const allowed =
+      event.origin === win.location.origin || (context.config.allowedOrigins ?? []).includes(event.origin)
+    return fromEmbedder && allowed
+  }
+
+  const reply = (
+    port: MessagePort,
+    id: string | number,
+    outcome: { result: unknown } | { error: string },
+  ) => {
+    port.postMessage({ id, ...outcome })
+  }
+
+  const onPortMessage = async (port: MessagePort, event: MessageEvent) => {
+    const data = event.data as { id?: unknown; type?: unknown; payload?: unknown } | null
+    if (data === null || typeof data !== 'object') return
+    const { id, type, payload } = data
+    if ((typeof id !== 'string' && typeof id !== 'number') || payload === undefined || payload === null)
+      return
+    try {
+      if (type === InboundMessageType.INSPECT_ELEMENT) {
+        reply(port, id, { result: await handlers.inspectElement(payload as InspectElementPayload) })
+        return
+      }
+      if (type !== InboundMessageType.EXECUTE_FUNCTION) {
+        reply(port, id, { error: `Unknown message type ${String(type)}` })
+        return
+      }
+      const { functionName, args, compressedArgs } = payload as ExecuteFunctionPayload
+      const fn = typeof functionName === 'string' ? handlers.functions.get(functionName) : undefined
+      if (!fn) {
+        console.error(FUNCTION_NOT_FOUND, functionName)
+        reply(port, id, { error: `${FUNCTION_NOT_FOUND}: ${String(functionName)}` })
+        return
+      }
+      const list = Array.isArray(args)
+        ? args
+        : typeof compressedArgs === 'string'
+          ? decompressArgs(compressedArgs)
+          : []
+      reply(port, id, { result: (await (fn as (...values: unknown[]) => unknown)(...list)) ?? null })
+    } catch (error) {
+      reply(port, id, { error: error instanceof Error ? error.message : String(error) })
+    }
+  }
+
+  const onWindowMessage = (event: MessageEvent) => {
+    const data = event.data as unknown
+    const type = typeof data === 'string' ? data : (data as { type?: unknown } | null)?.type
+    if (type === INIT_MESSAGE) {
+      const port = event.ports[0]
+      if (!port || !trusted(event)) {
+        context.debug('init refused from', event.origin)
+        return
+      }
+      context.connect(port)
+      port.onmessage = (message) => void onPortMessage(port, message)
+      context.emit('connected')
+      return
+    }
+    if (type === GET_STATE_AND_PROPS && trusted(event)) {
+      const name = (data as { componentName?: unknown }).componentName
+      if (typeof name === 'string') handlers.logStateAndProps(name)
+    }
+  }
+
+  return {
+    start: () => win.addEventListener('message', onWindowMessage, { signal: context.signal }),
+    stop: () => context.stop(),
+  }
+}

@@ -1,0 +1,128 @@
+import { type ElementKey, elementKeyToString } from '../protocol/element-key.ts'
+import {
+  type OutboundEvent,
+  SESSION_STORAGE_PREFIX,
+  StoryboardType,
+  type StoryboardType as StoryboardTypeValue,
+} from '../protocol/messages.ts'
+
+/** What the server knows about a codebase id, handed over by the editor (initProject, setNewLookups). */
+export interface Lookup {
+  /** Posix path of the file, relative to the project root. */
+  file?: string
+  line?: number
+  tagName?: string
+  isComponent?: boolean
+  /** 'static' text can be edited in place; 'dynamic' text shows the edit-dynamic-text button. */
+  text?: 'none' | 'static' | 'dynamic'
+  /** Classes the code sets directly on the element. */
+  classes?: string[]
+}
+
+export interface InspectorConfig {
+  /** Origins, besides the page's own, whose editor may connect. */
+  allowedOrigins?: string[]
+}
+
+/** Flags read from the page URL (spec section 2). */
+export interface QueryFlags {
+  storyboard: boolean
+  type: StoryboardTypeValue
+  framework: string | null
+  debugLog: boolean
+}
+
+export function readQueryFlags(search: string): QueryFlags {
+  const params = new URLSearchParams(search)
+  const type = params.get('type')
+  return {
+    storyboard: params.get('storyboard') === 'true',
+    type:
+      type === StoryboardType.STORY || type === StoryboardType.COMPONENT ? type : StoryboardType.APPLICATION,
+    framework: params.get('framework'),
+    debugLog: params.get('debugLog') === 'true',
+  }
+}
+
+/**
+ * The inspector's state, shared by its modules. One AbortController's signal removes every listener
+ * a module adds, so `stop()` leaves the page as it found it.
+ */
+export class InspectorContext {
+  readonly win: Window
+  readonly config: InspectorConfig
+  readonly flags: QueryFlags
+  readonly lookups = new Map<string, Lookup>()
+  storyboardId = 'app'
+  /** The storyboard component's file (STORY and COMPONENT storyboards keep only its elements). */
+  storyboardFile: string | null = null
+  originalUrl: string | null = null
+  zoom = 1
+  aiContext = false
+  isFlushing = false
+  /** Changes whenever the selection does; the tree runs queued after-build callbacks only if it did not. */
+  selectionToken = ''
+  #port: MessagePort | null = null
+  #controller = new AbortController()
+  readonly #listeners = new Set<(type: string) => void>()
+
+  constructor(win: Window, config: InspectorConfig = {}) {
+    this.win = win
+    this.config = config
+    this.flags = readQueryFlags(win.location.search)
+  }
+
+  get doc(): Document {
+    return this.win.document
+  }
+
+  /** Aborted by stop(): pass to every addEventListener. */
+  get signal(): AbortSignal {
+    return this.#controller.signal
+  }
+
+  get connected(): boolean {
+    return this.#port !== null
+  }
+
+  connect(port: MessagePort): void {
+    this.#port?.close()
+    this.#port = port
+  }
+
+  /** Posts an event to the editor; a no-op until one connects. */
+  send(type: OutboundEvent, payload: unknown): void {
+    this.#port?.postMessage({ type, payload })
+  }
+
+  /** Lets modules react to each other without importing each other ('selection', 'tree', 'zoom'...). */
+  on(listener: (type: string) => void): () => void {
+    this.#listeners.add(listener)
+    return () => this.#listeners.delete(listener)
+  }
+
+  emit(type: string): void {
+    for (const listener of this.#listeners) listener(type)
+  }
+
+  debug(...values: unknown[]): void {
+    if (this.flags.debugLog) console.debug('[visual-edit]', ...values)
+  }
+
+  /** Session storage, under keys prefixed per instance. */
+  storageKey(name: string): string {
+    return `${SESSION_STORAGE_PREFIX}${this.storyboardId}:${name}`
+  }
+
+  keyString(key: ElementKey): string {
+    return elementKeyToString(key)
+  }
+
+  stop(): void {
+    this.#controller.abort()
+    this.#controller = new AbortController()
+    this.#port?.close()
+    this.#port = null
+    this.#listeners.clear()
+  }
+}

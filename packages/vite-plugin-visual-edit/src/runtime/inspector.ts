@@ -1,0 +1,132 @@
+import type { ElementKey } from '../protocol/element-key.ts'
+import type { CallableFunction, NavTreeNode } from '../protocol/messages.ts'
+import { createBridge, type FunctionTable } from './bridge.ts'
+import { type InspectorConfig, InspectorContext, type Lookup } from './context.ts'
+import { checkHydration } from './hydration.ts'
+import { createNavTree } from './nav-tree.ts'
+import { createNavigation } from './navigation.ts'
+import { createOutlines } from './outlines.ts'
+import { createSelection, type PointerInput } from './selection.ts'
+import { inspectElement, logStateAndProps } from './state-and-props.ts'
+import { applyStoryboardStyles } from './storyboard-styles.ts'
+import { createViteErrorOverlay } from './vite-errors.ts'
+
+export interface InitProjectOptions {
+  storyboardId?: string
+  storyboardType?: 'APPLICATION' | 'STORY' | 'COMPONENT'
+  /** The storyboard component's file, relative to the root (STORY and COMPONENT storyboards). */
+  storyboardFile?: string
+  originalUrl?: string
+  lookups?: Record<string, Lookup>
+}
+
+/**
+ * The inspector for one page: composes the modules and the table of callable functions. Until an
+ * editor connects it only listens for the handshake.
+ */
+export function startInspector(
+  win: Window,
+  config: InspectorConfig = {},
+): { stop: () => void; context: InspectorContext } {
+  const context = new InspectorContext(win, config)
+  const navigation = createNavigation(context)
+  const tree = createNavTree(context)
+  const selection = createSelection(context, tree)
+  const outlines = createOutlines(context, tree, selection)
+  let removeStoryboardStyles = () => {}
+
+  const setLookups = (lookups: Record<string, Lookup> | undefined) => {
+    for (const [id, lookup] of Object.entries(lookups ?? {})) context.lookups.set(id, lookup)
+  }
+
+  const table: Record<Exclude<CallableFunction, NotYetCallable>, (...args: never[]) => unknown> = {
+    initProject: (options: InitProjectOptions = {}) => {
+      if (options.storyboardId) context.storyboardId = options.storyboardId
+      if (options.storyboardFile) context.storyboardFile = options.storyboardFile
+      if (options.originalUrl) context.originalUrl = options.originalUrl
+      setLookups(options.lookups)
+      selection.restoreDriveMode()
+      return tree.rebuild().then((nodes: NavTreeNode[]) => ({ nodes: nodes.length }))
+    },
+    setNewLookups: (lookups: Record<string, Lookup>) => {
+      setLookups(lookups)
+      return tree.rebuild().then(() => true)
+    },
+    enableDriveMode: () => selection.setDriveMode(true),
+    disableDriveMode: () => selection.setDriveMode(false),
+    setHoveredElement: (key: ElementKey | null) => selection.setHovered(key),
+    setSelectedElement: (key: ElementKey | null) => selection.setSelected(key),
+    setMultiselectedElementKeys: (keys: ElementKey[]) => selection.setMultiSelected(keys),
+    updateCodebaseIds: (prevIdToNewIdMap: Record<string, string>) =>
+      selection.remapCodebaseIds(prevIdToNewIdMap),
+    getElementClassList: (key: ElementKey) =>
+      tree.elementsOf(key).map((element) => [...element.classList])[0] ?? [],
+    updateOutlines: () => outlines.render(),
+    clearHoveredOutlines: () => selection.clearHover(),
+    setZoomPerc: (percent: number) => {
+      if (!Number.isFinite(percent) || percent <= 0)
+        throw new Error('setZoomPerc needs a positive percentage')
+      context.zoom = percent / 100
+      context.emit('zoom')
+      return true
+    },
+    setAiContext: (on: boolean) => {
+      context.aiContext = Boolean(on)
+      context.emit('ai')
+      return true
+    },
+    syntheticMouseOver: (input: PointerInput) => selection.pointer('over', input),
+    syntheticMouseMove: (input: PointerInput) => selection.pointer('move', input),
+    syntheticMouseUp: (input: PointerInput) => selection.pointer('up', input),
+    goBack: () => navigation.goBack(),
+    goForward: () => navigation.goForward(),
+    refresh: () => navigation.refresh(),
+    checkIfHydrationError: () => checkHydration(context),
+  }
+  const functions: FunctionTable = new Map(Object.entries(table))
+
+  const bridge = createBridge(context, {
+    functions,
+    inspectElement: (payload) => inspectElement(context, payload),
+    logStateAndProps: (name) => logStateAndProps(context, name),
+  })
+  bridge.start()
+  createViteErrorOverlay(context).start()
+  navigation.start()
+
+  // Everything else waits for an editor: until then the page pays for one message listener.
+  context.on((type) => {
+    if (type !== 'connected') return
+    removeStoryboardStyles = applyStoryboardStyles(context)
+    tree.start()
+    selection.start()
+    outlines.start()
+  })
+
+  return {
+    context,
+    stop() {
+      outlines.stop()
+      selection.stop()
+      tree.stop()
+      navigation.stop()
+      removeStoryboardStyles()
+      context.stop()
+    },
+  }
+}
+
+/** Callable functions of the spec that later modules add (instant updates, CSS rules, drag). */
+type NotYetCallable =
+  | 'processRulesForSelectedElement'
+  | 'setModifiersForSelectedElement'
+  | 'getCssEvals'
+  | 'ruleMatchesElement'
+  | 'applyChangeItemToDocument'
+  | 'dispatchEvent'
+  | 'tempMoveElement'
+  | 'tempAddDiv'
+  | 'tempMoveToNewParent'
+  | 'triggerDragStart'
+  | 'triggerDragCancel'
+  | 'setIsFlushing'

@@ -1,0 +1,825 @@
+import { childUniquePath, type ElementKey, encodePathSegment } from '../protocol/element-key.ts'
+import { CODEBASE_ID_ATTRIBUTE, EMPTY_TREE_CODEBASE_ID, SKIP_ROOT_CODEBASE_ID } from '../protocol/ids.ts'
+import {
+  LOADER_REBUILD_DELAY_MS,
+  NAV_TREE_REBUILD_DELAY_MS,
+  NAV_TREE_SLICE_MS,
+  type NavTreeNode,
+  type NavTreePayload,
+  type NavTreeProp,
+  OutboundEvent,
+  PropType,
+  StoryboardType,
+} from '../protocol/messages.ts'
+import { encodeNavTree } from '../protocol/nav-tree-wire.ts'
+import type { InspectorContext } from './context.ts'
+import {
+  componentName,
+  describeReactElement,
+  type Fiber,
+  FiberTag,
+  fiberOf,
+  hostElementsOf,
+  isComponentFiber,
+  isHostFiber,
+  isReactElement,
+  propsOf,
+  scopeOf,
+} from './react-fiber.ts'
+
+/** The attribute of the inspector's overlay host (outlines.ts): never in the tree, its mutations ignored. */
+const OVERLAY_ATTRIBUTE = 'data-visual-edit-overlay'
+const OVERLAY_SELECTOR = `[${OVERLAY_ATTRIBUTE}]`
+
+/**
+ * Under constant mutations (an animation writing styles every frame) the 300 ms debounce alone would
+ * never fire; the tree is then rebuilt at least this often.
+ */
+const MAX_REBUILD_WAIT_MS = 1000
+
+/** Elements the walk handles between two clock reads. */
+const CLOCK_EVERY = 16
+
+const CODEBASE_ID_CHARS = /^[A-Za-z0-9_-]+$/
+const WHITESPACE = /\s+/
+
+/** Props that the tree shows elsewhere (classList, the tree itself, the key) or that are not props. */
+const SKIPPED_HOST_PROPS: ReadonlySet<string> = new Set([
+  'children',
+  'className',
+  CODEBASE_ID_ATTRIBUTE,
+  'ref',
+  'key',
+])
+const SKIPPED_COMPONENT_PROPS: ReadonlySet<string> = new Set([CODEBASE_ID_ATTRIBUTE, 'ref', 'key'])
+
+export interface NavTree {
+  /** Watches the document: a rebuild 300 ms after mutations, and the loader rule for `#__next` pages. */
+  start(): void
+  stop(): void
+  /**
+   * Builds the tree in slices of NAV_TREE_SLICE_MS per animation frame, stores it in `nodes` and, when
+   * an editor is connected, sends it as NAV_TREE. Calls made while a build runs share one follow-up
+   * build (started when the running one ends), so the result always reflects the DOM and the lookups
+   * as they were at or after the call.
+   */
+  rebuild(): Promise<NavTreeNode[]>
+  /** The last tree built: flat, document order, parents first (see NavTreeNode). */
+  readonly nodes: readonly NavTreeNode[]
+  /** The next tree sent carries the page's HTML (once). */
+  requestHtml(): void
+  /**
+   * Runs `callback` after the next build, but only if `context.selectionToken` is the same then as
+   * now (the selection did not change meanwhile); the queue is emptied after every build.
+   */
+  afterBuild(callback: () => void): void
+  /** Key of the nearest node at or above `element` (null inside the overlay or outside any node). */
+  keyOf(element: Element): ElementKey | null
+  /** The element of a DOM node's key; for a component node, the top elements it renders. */
+  elementsOf(key: ElementKey): Element[]
+  parentOf(key: ElementKey): NavTreeNode | null
+  childrenOf(key: ElementKey): NavTreeNode[]
+  nodeOf(key: ElementKey): NavTreeNode | null
+  /** Every node of the last tree with this codebase id (the same JSX element rendered several times). */
+  nodesWithCodebaseId(codebaseId: string): readonly NavTreeNode[]
+}
+
+/** What the last build learned about the page, to answer keyOf / elementsOf without walking again. */
+interface BuildIndex {
+  /** Unique path -> node: a path names one node of a storyboard's tree. */
+  byPath: Map<string, NavTreeNode>
+  /** Element -> its own node, else the innermost component node it is a top element of. */
+  ofElement: Map<Element, NavTreeNode>
+  /** Node -> its element, or a component node's top elements. */
+  elements: Map<NavTreeNode, Element | Element[]>
+  /** Made on the first nodesWithCodebaseId() after a build. */
+  byCodebaseId: Map<string, NavTreeNode[]> | null
+}
+
+function emptyIndex(): BuildIndex {
+  return { byPath: new Map(), ofElement: new Map(), elements: new Map(), byCodebaseId: null }
+}
+
+interface TaggedComponent {
+  fiber: Fiber
+  id: string
+  name: string
+}
+
+/** A component name as a unique path segment: word tokens for special characters, never digits first. */
+function componentSegment(name: string): string {
+  const segment = encodePathSegment(name)
+  return /^[0-9]/.test(segment) ? `_${segment}` : segment
+}
+
+function isOverlay(element: Element): boolean {
+  return element.hasAttribute(OVERLAY_ATTRIBUTE)
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Props
+
+const MAX_JSON_DEPTH = 3
+/** Values (at any depth) a JSON_OBJECT prop may hold before the rest is summarised. */
+const MAX_JSON_VALUES = 24
+const MAX_STRING_LENGTH = 80
+
+/**
+ * A prop value as a JSON text that stays small whatever the value: at most MAX_JSON_DEPTH levels and
+ * MAX_JSON_VALUES values, long strings cut, cycles as "[Circular]", React elements as "<Name />",
+ * functions as "[Function name]", DOM nodes as "[div]".
+ */
+export function boundedJson(value: unknown): string {
+  let budget = MAX_JSON_VALUES
+  const ancestors = new Set<object>()
+  const cut = (text: string) =>
+    text.length > MAX_STRING_LENGTH ? `${text.slice(0, MAX_STRING_LENGTH)}…` : text
+  const simplify = (input: unknown, depth: number): unknown => {
+    budget--
+    switch (typeof input) {
+      case 'string':
+        return cut(input)
+      case 'number':
+        return Number.isFinite(input) ? input : String(input)
+      case 'boolean':
+        return input
+      case 'undefined':
+        return null
+      case 'function':
+        return `[Function ${(input as { name?: string }).name || 'anonymous'}]`
+      case 'bigint':
+      case 'symbol':
+        return String(input)
+    }
+    if (input === null) return null
+    const object = input as object
+    if (isReactElement(object)) return describeReactElement(object)
+    if (ancestors.has(object)) return '[Circular]'
+    const node = object as { nodeType?: unknown; nodeName?: unknown }
+    if (typeof node.nodeType === 'number' && typeof node.nodeName === 'string') {
+      return `[${node.nodeName.toLowerCase()}]`
+    }
+    if (object instanceof Date) return Number.isNaN(object.getTime()) ? 'Invalid Date' : object.toISOString()
+    if (object instanceof RegExp) return String(object)
+    if (object instanceof Map || object instanceof Set) return `[${object.constructor.name}(${object.size})]`
+    if (typeof (object as { then?: unknown }).then === 'function') return '[Promise]'
+    if (depth >= MAX_JSON_DEPTH || budget <= 0) {
+      return Array.isArray(object) ? `[Array(${object.length})]` : '[Object]'
+    }
+    ancestors.add(object)
+    try {
+      if (Array.isArray(object)) {
+        const out: unknown[] = []
+        for (let index = 0; index < object.length; index++) {
+          if (budget <= 0) {
+            out.push(`… ${object.length - index} more`)
+            break
+          }
+          out.push(simplify(object[index], depth + 1))
+        }
+        return out
+      }
+      const out: Record<string, unknown> = {}
+      const keys = Object.keys(object)
+      for (let index = 0; index < keys.length; index++) {
+        const key = keys[index] as string
+        if (budget <= 0) {
+          out['…'] = `${keys.length - index} more`
+          break
+        }
+        let entry: unknown
+        try {
+          entry = (object as Record<string, unknown>)[key]
+        } catch {
+          entry = '[Unreadable]'
+        }
+        out[cut(key)] = simplify(entry, depth + 1)
+      }
+      return out
+    } finally {
+      ancestors.delete(object)
+    }
+  }
+  return JSON.stringify(simplify(value, 0))
+}
+
+/** The props of a node, typed for the editor; undefined when none is left (the field is then omitted). */
+export function encodeProps(
+  props: Record<string, unknown>,
+  skipped: ReadonlySet<string>,
+): Record<string, NavTreeProp> | undefined {
+  let out: Record<string, NavTreeProp> | undefined
+  for (const name in props) {
+    if (skipped.has(name)) continue
+    const value = props[name]
+    let prop: NavTreeProp
+    switch (typeof value) {
+      case 'undefined':
+        continue
+      case 'string':
+      case 'number':
+      case 'boolean':
+        prop = { type: PropType.LITERAL, value }
+        break
+      case 'bigint':
+      case 'symbol':
+        prop = { type: PropType.LITERAL, value: String(value) }
+        break
+      case 'function':
+        prop = { type: PropType.FUNCTION, value: (value as { name?: string }).name || 'anonymous' }
+        break
+      default:
+        if (value === null) {
+          prop = { type: PropType.LITERAL, value: null }
+          break
+        }
+        // Element children are the tree's own children; only text children are worth repeating.
+        if (name === 'children') continue
+        prop = { type: PropType.JSON_OBJECT, value: boundedJson(value) }
+    }
+    out ??= {}
+    out[name] = prop
+  }
+  return out
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The tree
+
+/**
+ * The navigation tree of the page (spec section 4): one node per tagged DOM element (`data-tempo-id`)
+ * and per component usage (a component fiber whose props carry `data-tempo-id`, placed between its
+ * host parent and the elements it renders). Untagged elements are left out and their tagged
+ * descendants attach to the nearest kept ancestor; the inspector's overlay is never walked.
+ *
+ * Unique paths: a DOM element's path is its chain of element-child indexes from the body (`0-1-3`,
+ * the overlay host never counted). A component node's path is the path of the first element it
+ * renders plus one segment per tagged component from the outermost down to it
+ * (`<main><Card><section/></Card></main>`: section `0-0-2`, Card `0-0-2-Card`; `memo(Row)` inside
+ * `List` at the same element: `0-0-2-List-Row`), so sibling usages of one component never collide and
+ * a key can be computed from the element alone.
+ */
+export function createNavTree(context: InspectorContext): NavTree {
+  const { win, doc } = context
+  let nodes: NavTreeNode[] = []
+  let index = emptyIndex()
+  let running: Promise<NavTreeNode[]> | null = null
+  let followUp: Promise<NavTreeNode[]> | null = null
+  /** Bumped by stop(): a build from before it ends without storing or sending anything. */
+  let generation = 0
+  let buildCount = 0
+  let htmlRequested = false
+  let queued: { callback: () => void; token: string }[] = []
+  let observer: MutationObserver | null = null
+  let debounceTimer: ReturnType<typeof setTimeout> | undefined
+  let firstPendingMutation: number | null = null
+  let loaderTimer: ReturnType<typeof setTimeout> | undefined
+
+  const now = () => win.performance.now()
+  const nextFrame = () =>
+    new Promise<void>((resolve) => {
+      // Hidden documents get no animation frames; a timer keeps the build going.
+      if (doc.visibilityState === 'hidden' || typeof win.requestAnimationFrame !== 'function') {
+        win.setTimeout(resolve, 0)
+      } else {
+        win.requestAnimationFrame(() => resolve())
+      }
+    })
+
+  const keeps = (codebaseId: string): boolean => {
+    if (context.flags.type === StoryboardType.APPLICATION || !context.storyboardFile) return true
+    return context.lookups.get(codebaseId)?.file === context.storyboardFile
+  }
+
+  /**
+   * The tagged component usages whose output starts at this host fiber, outermost first. A memo() or
+   * forwardRef() wrapper and the component inside share the usage's props: they count once, under
+   * the outer fiber.
+   */
+  const taggedComponents = (hostFiber: Fiber): TaggedComponent[] | null => {
+    let chain: TaggedComponent[] | null = null
+    let innerId: string | null = null
+    for (let fiber = hostFiber.return; fiber; fiber = fiber.return) {
+      if (isHostFiber(fiber) || fiber.tag === FiberTag.HostRoot || fiber.tag === FiberTag.HostPortal) break
+      if (!isComponentFiber(fiber)) continue
+      const id = propsOf(fiber)[CODEBASE_ID_ATTRIBUTE]
+      if (typeof id !== 'string' || !CODEBASE_ID_CHARS.test(id)) continue
+      const name = componentName(fiber) ?? context.lookups.get(id)?.tagName ?? 'Anonymous'
+      chain ??= []
+      if (id === innerId) chain[chain.length - 1] = { fiber, id, name }
+      else chain.push({ fiber, id, name })
+      innerId = id
+    }
+    return chain?.reverse() ?? null
+  }
+
+  /** Element-child index path from the body, the overlay left out; null outside the body. */
+  const domPath = (element: Element): string | null => {
+    const indexes: number[] = []
+    let current: Element | null = element
+    while (current && current !== doc.body) {
+      if (isOverlay(current)) return null
+      let position = 0
+      for (let sibling = current.previousElementSibling; sibling; sibling = sibling.previousElementSibling) {
+        if (!isOverlay(sibling)) position++
+      }
+      indexes.push(position)
+      current = current.parentElement
+    }
+    if (!current) return null
+    let path = '0'
+    for (let at = indexes.length - 1; at >= 0; at--) path = childUniquePath(path, indexes[at] as number)
+    return path
+  }
+
+  const makeKey = (codebaseId: string, uniquePath: string): ElementKey => ({
+    codebaseId,
+    storyboardId: context.storyboardId,
+    uniquePath,
+  })
+
+  const sameFiber = (a: Fiber, b: Fiber) => a === b || a.alternate === b
+
+  /** The key of a component usage computed from the fibers, as a build would give it. */
+  const componentKey = (fiber: Fiber, id: string): ElementKey | null => {
+    const first = hostElementsOf(fiber)[0]
+    const firstFiber = first ? fiberOf(first) : null
+    const hostPath = first ? domPath(first) : null
+    if (!firstFiber || hostPath === null) return null
+    let path = hostPath
+    for (const entry of taggedComponents(firstFiber) ?? []) {
+      path = childUniquePath(path, componentSegment(entry.name))
+      if (sameFiber(entry.fiber, fiber)) return makeKey(id, path)
+    }
+    return null
+  }
+
+  /** The key a build would give to the nearest node at `element` itself (not its ancestors). */
+  const computeOwnKey = (element: Element): ElementKey | null => {
+    const id = element.getAttribute(CODEBASE_ID_ATTRIBUTE)
+    if (id && CODEBASE_ID_CHARS.test(id) && keeps(id)) {
+      const path = domPath(element)
+      return path === null ? null : makeKey(id, path)
+    }
+    const fiber = fiberOf(element)
+    const chain = fiber ? taggedComponents(fiber) : null
+    if (!chain) return null
+    for (let at = chain.length - 1; at >= 0; at--) {
+      const entry = chain[at] as TaggedComponent
+      if (keeps(entry.id)) return componentKey(entry.fiber, entry.id)
+    }
+    return null
+  }
+
+  /** The elements of a key that is not (or no longer) in the last build, found from its path. */
+  const resolveKey = (key: ElementKey): Element[] => {
+    if (key.codebaseId === SKIP_ROOT_CODEBASE_ID || key.codebaseId === EMPTY_TREE_CODEBASE_ID) {
+      return doc.body ? [doc.body] : []
+    }
+    const segments = key.uniquePath.split('-')
+    if (segments[0] !== '0' || !doc.body) return []
+    let element: Element = doc.body
+    let at = 1
+    for (; at < segments.length && /^[0-9]+$/.test(segments[at] as string); at++) {
+      let position = Number(segments[at])
+      let child = element.firstElementChild
+      for (; child; child = child.nextElementSibling) {
+        if (isOverlay(child)) continue
+        if (position-- === 0) break
+      }
+      if (!child) return []
+      element = child
+    }
+    if (at === segments.length) {
+      return element.getAttribute(CODEBASE_ID_ATTRIBUTE) === key.codebaseId ? [element] : []
+    }
+    const fiber = fiberOf(element)
+    const chain = fiber ? taggedComponents(fiber) : null
+    if (!chain) return []
+    let entry: TaggedComponent | undefined
+    for (const candidate of chain) {
+      if (at === segments.length || componentSegment(candidate.name) !== segments[at]) return []
+      entry = candidate
+      at++
+      if (at === segments.length) break
+    }
+    return entry && at === segments.length && entry.id === key.codebaseId ? hostElementsOf(entry.fiber) : []
+  }
+
+  /**
+   * Walks the body once, depth first in document order, in slices; null when stop() cancelled it.
+   * The loop is the hot path of every rebuild: one pass over the child nodes of each element (its
+   * element children pushed, its own text collected), parents referenced by index, and every lookup
+   * table a Map filled as the nodes are made.
+   */
+  const build = async (): Promise<{ nodes: NavTreeNode[]; index: BuildIndex; slices: number } | null> => {
+    const started = generation
+    const built: NavTreeNode[] = []
+    const next = emptyIndex()
+    const { byPath, ofElement, elements } = next
+    /** Component fiber -> index of its node (fragments: later top elements find it). */
+    const componentNodes = new Map<Fiber, number>()
+    const body = doc.body
+    if (!body) return { nodes: [emptyRoot(EMPTY_TREE_CODEBASE_ID)], index: next, slices: 1 }
+    const { storyboardId } = context
+    let scrollX = win.scrollX
+    let scrollY = win.scrollY
+
+    const add = (node: NavTreeNode, parent: number, owned: Element): number => {
+      const position = built.length
+      built.push(node)
+      if (parent >= 0) {
+        const parentNode = built[parent] as NavTreeNode
+        node.parent = parent
+        node.level = parentNode.level + 1
+        parentNode.children.push(position)
+      }
+      byPath.set(node.key.uniquePath, node)
+      elements.set(node, owned)
+      return position
+    }
+
+    // Pending elements: the element, its unique path, the index of its nearest kept ancestor (-1: none).
+    const stackElements: Element[] = []
+    const stackPaths: string[] = []
+    const stackParents: number[] = []
+    /** Pushes the element children (first on top) and returns the element's own trimmed texts. */
+    const visitChildren = (element: Element, path: string, parent: number, wantText: boolean) => {
+      const from = stackElements.length
+      let position = 0
+      let texts: string[] | undefined
+      for (let child = element.firstChild; child; child = child.nextSibling) {
+        const type = child.nodeType
+        if (type === 1) {
+          if (isOverlay(child as Element)) continue
+          stackElements.push(child as Element)
+          stackPaths.push(`${path}-${position++}`)
+          stackParents.push(parent)
+        } else if (type === 3 && wantText) {
+          const text = (child.nodeValue as string).trim()
+          if (!text) continue
+          texts ??= []
+          texts.push(text)
+        }
+      }
+      for (let low = from, high = stackElements.length - 1; low < high; low++, high--) {
+        const swapElement = stackElements[low] as Element
+        stackElements[low] = stackElements[high] as Element
+        stackElements[high] = swapElement
+        const swapPath = stackPaths[low] as string
+        stackPaths[low] = stackPaths[high] as string
+        stackPaths[high] = swapPath
+        const swapParent = stackParents[low] as number
+        stackParents[low] = stackParents[high] as number
+        stackParents[high] = swapParent
+      }
+      return texts
+    }
+    visitChildren(body, '0', -1, false)
+
+    let sliceStart = now()
+    let sinceClock = 0
+    let slices = 1
+    while (stackElements.length > 0) {
+      if (++sinceClock >= CLOCK_EVERY) {
+        sinceClock = 0
+        if (now() - sliceStart >= NAV_TREE_SLICE_MS) {
+          await nextFrame()
+          if (generation !== started) return null
+          slices++
+          sliceStart = now()
+          scrollX = win.scrollX
+          scrollY = win.scrollY
+        }
+      }
+      const element = stackElements.pop() as Element
+      const path = stackPaths.pop() as string
+      let parent = stackParents.pop() as number
+      let rect: DOMRect | null = null
+      const fiber = fiberOf(element)
+
+      const chain = fiber ? taggedComponents(fiber) : null
+      if (chain) {
+        let componentPath = path
+        let innermost = -1
+        for (const { fiber: componentFiber, id, name } of chain) {
+          componentPath = `${componentPath}-${componentSegment(name)}`
+          const known =
+            componentNodes.get(componentFiber) ??
+            (componentFiber.alternate ? componentNodes.get(componentFiber.alternate) : undefined)
+          if (known !== undefined) {
+            // A fragment's next top element: the same component node, its box grown to cover it.
+            const node = built[known] as NavTreeNode
+            rect ??= element.getBoundingClientRect()
+            const box = node.pageBoundingBox
+            const left = Math.round(rect.left + scrollX)
+            const top = Math.round(rect.top + scrollY)
+            const right = Math.max(box.pageX + box.width, left + Math.round(rect.width))
+            const bottom = Math.max(box.pageY + box.height, top + Math.round(rect.height))
+            box.pageX = Math.min(box.pageX, left)
+            box.pageY = Math.min(box.pageY, top)
+            box.width = right - box.pageX
+            box.height = bottom - box.pageY
+            const owned = elements.get(node) as Element | Element[]
+            if (Array.isArray(owned)) owned.push(element)
+            else elements.set(node, [owned, element])
+            parent = known
+            innermost = known
+            continue
+          }
+          if (!keeps(id)) continue
+          rect ??= element.getBoundingClientRect()
+          const node: NavTreeNode = {
+            key: { codebaseId: id, storyboardId, uniquePath: componentPath },
+            parent: null,
+            children: [],
+            name,
+            elementTagName: element.localName,
+            isComponent: true,
+            pageBoundingBox: {
+              pageX: Math.round(rect.left + scrollX),
+              pageY: Math.round(rect.top + scrollY),
+              width: Math.round(rect.width),
+              height: Math.round(rect.height),
+            },
+            level: 0,
+          }
+          const props = encodeProps(propsOf(componentFiber), SKIPPED_COMPONENT_PROPS)
+          if (props) node.props = props
+          const scope = scopeOf(componentFiber)
+          if (scope) node.scope = scope
+          parent = add(node, parent, element)
+          componentNodes.set(componentFiber, parent)
+          innermost = parent
+        }
+        if (innermost >= 0) ofElement.set(element, built[innermost] as NavTreeNode)
+      }
+
+      let own: NavTreeNode | null = null
+      const id = element.getAttribute(CODEBASE_ID_ATTRIBUTE)
+      if (id && CODEBASE_ID_CHARS.test(id) && keeps(id)) {
+        rect ??= element.getBoundingClientRect()
+        const tag = element.localName
+        own = {
+          key: { codebaseId: id, storyboardId, uniquePath: path },
+          parent: null,
+          children: [],
+          name: tag,
+          elementTagName: tag,
+          isComponent: false,
+          pageBoundingBox: {
+            pageX: Math.round(rect.left + scrollX),
+            pageY: Math.round(rect.top + scrollY),
+            width: Math.round(rect.width),
+            height: Math.round(rect.height),
+          },
+          level: 0,
+        }
+        // One attribute read instead of the DOMTokenList, which costs a binding call per class.
+        const classes = element.getAttribute('class')?.trim()
+        if (classes) own.classList = classes.split(WHITESPACE)
+        const direct = context.lookups.get(id)?.classes
+        if (direct && direct.length > 0) own.directlySetClassList = direct
+        if (fiber) {
+          const props = encodeProps(propsOf(fiber), SKIPPED_HOST_PROPS)
+          if (props) own.props = props
+          const scope = scopeOf(fiber)
+          if (scope) own.scope = scope
+        }
+        parent = add(own, parent, element)
+        ofElement.set(element, own)
+      }
+      const texts = visitChildren(element, path, parent, own !== null)
+      if (own && texts) own.literalChildren = texts
+    }
+
+    return { nodes: applyRootRules(built, next), index: next, slices }
+  }
+
+  const emptyRoot = (codebaseId: string): NavTreeNode => {
+    const rect = doc.body?.getBoundingClientRect()
+    return {
+      key: makeKey(codebaseId, '0'),
+      parent: null,
+      children: [],
+      name: 'body',
+      elementTagName: 'body',
+      isComponent: false,
+      pageBoundingBox: {
+        pageX: Math.round((rect?.left ?? 0) + win.scrollX),
+        pageY: Math.round((rect?.top ?? 0) + win.scrollY),
+        width: Math.round(rect?.width ?? 0),
+        height: Math.round(rect?.height ?? 0),
+      },
+      level: 0,
+    }
+  }
+
+  /**
+   * The body is never a node, so the walk yields a forest. One top node becomes the root; none gives
+   * the single EMPTY-TREE node; several hang under a SKIP-ROOT node standing for the body.
+   */
+  const applyRootRules = (built: NavTreeNode[], next: BuildIndex): NavTreeNode[] => {
+    let tops = 0
+    for (const node of built) if (node.parent === null) tops++
+    if (tops === 1) return built
+    const root = emptyRoot(tops === 0 ? EMPTY_TREE_CODEBASE_ID : SKIP_ROOT_CODEBASE_ID)
+    next.byPath.set(root.key.uniquePath, root)
+    if (doc.body) next.elements.set(root, doc.body)
+    if (tops === 0) return [root]
+    for (let position = 0; position < built.length; position++) {
+      const node = built[position] as NavTreeNode
+      node.level++
+      node.children = node.children.map((child) => child + 1)
+      if (node.parent === null) {
+        node.parent = 0
+        root.children.push(position + 1)
+      } else {
+        node.parent++
+      }
+    }
+    return [root, ...built]
+  }
+
+  const finish = (result: { nodes: NavTreeNode[]; index: BuildIndex }) => {
+    nodes = result.nodes
+    index = result.index
+    buildCount++
+    if (context.connected) {
+      const payload: NavTreePayload = { tree: encodeNavTree(nodes) }
+      if (htmlRequested) {
+        payload.html = doc.documentElement.outerHTML
+        htmlRequested = false
+      }
+      context.send(OutboundEvent.NAV_TREE, payload)
+    }
+    context.emit('tree')
+    const callbacks = queued
+    queued = []
+    for (const { callback, token } of callbacks) {
+      if (token !== context.selectionToken) continue
+      try {
+        callback()
+      } catch (error) {
+        console.error('[visual-edit] after-build callback failed', error)
+      }
+    }
+  }
+
+  const runBuild = async (): Promise<NavTreeNode[]> => {
+    const started = generation
+    try {
+      const result = await build()
+      if (!result) return nodes
+      // A tree that took several slices is large: posting it (a structured clone of every node) gets
+      // a task of its own instead of lengthening the last slice.
+      if (result.slices > 1) await nextFrame()
+      if (generation !== started) return nodes
+      finish(result)
+      return nodes
+    } catch (error) {
+      console.error('Error building nav tree', error)
+      throw error
+    }
+  }
+
+  const rebuild = (): Promise<NavTreeNode[]> => {
+    if (!running) {
+      running = runBuild().finally(() => {
+        running = null
+      })
+      return running
+    }
+    followUp ??= running
+      .catch(() => undefined)
+      .then(() => {
+        followUp = null
+        return rebuild()
+      })
+    return followUp
+  }
+
+  const rebuildOnChange = () => {
+    rebuild().catch((error) => console.error('Could not re-create nav tree on DOM change', error))
+  }
+
+  const scheduleRebuild = () => {
+    const at = now()
+    firstPendingMutation ??= at
+    clearTimeout(debounceTimer)
+    const delay = Math.min(NAV_TREE_REBUILD_DELAY_MS, firstPendingMutation + MAX_REBUILD_WAIT_MS - at)
+    debounceTimer = setTimeout(
+      () => {
+        debounceTimer = undefined
+        firstPendingMutation = null
+        rebuildOnChange()
+      },
+      Math.max(0, delay),
+    )
+  }
+
+  const insideOverlay = (node: Node): boolean => {
+    const element = node.nodeType === 1 ? (node as Element) : node.parentElement
+    return element?.closest(OVERLAY_SELECTOR) != null
+  }
+
+  const onMutations = (records: MutationRecord[]) => {
+    for (const record of records) {
+      if (insideOverlay(record.target)) continue
+      if (record.type === 'childList') {
+        const changed = [...Array.from(record.addedNodes), ...Array.from(record.removedNodes)]
+        if (changed.every((node) => node.nodeType === 1 && isOverlay(node as Element))) continue
+      }
+      scheduleRebuild()
+      return
+    }
+  }
+
+  function nodeOf(key: ElementKey): NavTreeNode | null {
+    const node = index.byPath.get(key.uniquePath)
+    return node && node.key.codebaseId === key.codebaseId && node.key.storyboardId === key.storyboardId
+      ? node
+      : null
+  }
+
+  return {
+    start() {
+      if (observer) return
+      const Observer = (win as Window & typeof globalThis).MutationObserver
+      observer = new Observer(onMutations)
+      observer.observe(doc, { childList: true, subtree: true, attributes: true, characterData: true })
+      // Loader-based frameworks (Next.js) may render after the first build without a mutation the
+      // first tree could have waited for: one more build after a second, unless one ran meanwhile.
+      if (doc.getElementById('__next')) {
+        const buildsAtStart = buildCount
+        loaderTimer = setTimeout(() => {
+          loaderTimer = undefined
+          if (buildCount === buildsAtStart) rebuildOnChange()
+        }, LOADER_REBUILD_DELAY_MS)
+      }
+    },
+    stop() {
+      observer?.disconnect()
+      observer = null
+      clearTimeout(debounceTimer)
+      clearTimeout(loaderTimer)
+      debounceTimer = undefined
+      loaderTimer = undefined
+      firstPendingMutation = null
+      generation++
+      queued = []
+    },
+    rebuild,
+    get nodes() {
+      return nodes
+    },
+    requestHtml() {
+      htmlRequested = true
+    },
+    afterBuild(callback) {
+      queued.push({ callback, token: context.selectionToken })
+    },
+    keyOf(element) {
+      for (let current: Element | null = element; current; current = current.parentElement) {
+        if (current === doc.body || current === doc.documentElement) return null
+        if (isOverlay(current)) return null
+        const known = index.ofElement.get(current)
+        if (known) return known.key
+        // Not in the last build: new since, or untagged. Compute what a build would give it.
+        const computed = computeOwnKey(current)
+        if (computed) return computed
+      }
+      return null
+    },
+    elementsOf(key) {
+      const node = nodeOf(key)
+      const known = node ? index.elements.get(node) : undefined
+      if (known) {
+        const list = Array.isArray(known) ? known : [known]
+        if (list.every((element) => element.isConnected)) return [...list]
+      }
+      return resolveKey(key)
+    },
+    parentOf(key) {
+      const node = nodeOf(key)
+      return node && node.parent !== null ? (nodes[node.parent] ?? null) : null
+    },
+    childrenOf(key) {
+      const node = nodeOf(key)
+      return node ? node.children.map((child) => nodes[child] as NavTreeNode) : []
+    },
+    nodeOf,
+    nodesWithCodebaseId(codebaseId) {
+      if (!index.byCodebaseId) {
+        const byCodebaseId = new Map<string, NavTreeNode[]>()
+        for (const node of nodes) {
+          const same = byCodebaseId.get(node.key.codebaseId)
+          if (same) same.push(node)
+          else byCodebaseId.set(node.key.codebaseId, [node])
+        }
+        index.byCodebaseId = byCodebaseId
+      }
+      return index.byCodebaseId.get(codebaseId) ?? []
+    },
+  }
+}

@@ -1,0 +1,329 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import { type ElementKey, elementKeysEqual } from '../protocol/element-key.ts'
+import { CODEBASE_ID_ATTRIBUTE } from '../protocol/ids.ts'
+import {
+  DIMENSION_BADGE,
+  FRAME_BUDGET_MS,
+  type NavTreeNode,
+  OUTLINE_COLORS,
+  OUTLINE_SCROLL_THROTTLE_MS,
+  Z_INDEX,
+} from '../protocol/messages.ts'
+import { InspectorContext } from './context.ts'
+import { createOutlines, type Outlines, type OutlineTree, OVERLAY_ATTRIBUTE } from './outlines.ts'
+import type { Selection } from './selection.ts'
+
+/** Plain tagged elements as tree nodes; `data-component` marks a component node. */
+function fakeTree(): OutlineTree {
+  const tagged = () => [...document.body.querySelectorAll(`[${CODEBASE_ID_ATTRIBUTE}]`)]
+  const keyFor = (element: Element): ElementKey => ({
+    codebaseId: element.getAttribute(CODEBASE_ID_ATTRIBUTE) ?? '',
+    storyboardId: 'app',
+    uniquePath: `0-${element.id}`,
+  })
+  const nodeFor = (element: Element) =>
+    ({
+      key: keyFor(element),
+      name: element.getAttribute('data-name') ?? element.localName,
+      isComponent: element.hasAttribute('data-component'),
+    }) as NavTreeNode
+  const elementsOf = (key: ElementKey) => tagged().filter((element) => elementKeysEqual(keyFor(element), key))
+  return {
+    elementsOf,
+    nodeOf: (key) => {
+      const element = elementsOf(key)[0]
+      return element ? nodeFor(element) : null
+    },
+    childrenOf: (key) => {
+      const element = elementsOf(key)[0]
+      return element
+        ? [...element.children].filter((child) => child.hasAttribute(CODEBASE_ID_ATTRIBUTE)).map(nodeFor)
+        : []
+    },
+    nodesWithCodebaseId: (id) =>
+      tagged()
+        .filter((element) => element.getAttribute(CODEBASE_ID_ATTRIBUTE) === id)
+        .map(nodeFor),
+  }
+}
+
+const id = (n: number) => `tempo-00000000-0000-4000-8000-${String(n).padStart(12, '0')}`
+const key = (elementId: string, codebaseId: number): ElementKey => ({
+  codebaseId: id(codebaseId),
+  storyboardId: 'app',
+  uniquePath: `0-${elementId}`,
+})
+
+function placeAt(selector: string, left: number, top: number, width: number, height: number) {
+  const element = document.querySelector(selector) as Element
+  element.getBoundingClientRect = () =>
+    ({ left, top, width, height, right: left + width, bottom: top + height, x: left, y: top }) as DOMRect
+}
+
+interface Drawn {
+  kind: string
+  left: number
+  top: number
+  width: number
+  height: number
+  z: number
+  color: string
+  thickness: string
+  text: string
+  style: CSSStyleDeclaration
+}
+
+let shadow: ShadowRoot | null = null
+const attachShadow = Element.prototype.attachShadow
+let context: InspectorContext
+let selection: {
+  hovered: ElementKey | null
+  selected: ElementKey | null
+  multiSelected: ElementKey[]
+  driveMode: boolean
+}
+let outlines: Outlines
+
+function drawn(): Drawn[] {
+  const divs = [...(shadow?.querySelectorAll('div') ?? [])].filter((div) => !div.hidden)
+  return divs.map((div) => ({
+    kind: div.dataset.kind ?? '',
+    left: Number.parseFloat(div.style.left),
+    top: Number.parseFloat(div.style.top),
+    width: Number.parseFloat(div.style.width),
+    height: Number.parseFloat(div.style.height),
+    z: Number(div.style.zIndex),
+    color: div.style.getPropertyValue('--c'),
+    thickness: div.style.getPropertyValue('--t'),
+    text: div.textContent ?? '',
+    style: div.style,
+  }))
+}
+const ofKind = (kind: string) => drawn().filter((shape) => shape.kind === kind)
+const host = () => document.querySelector(`[${OVERLAY_ATTRIBUTE}]`) as HTMLElement
+
+beforeEach(() => {
+  Element.prototype.attachShadow = function (this: Element, init: ShadowRootInit) {
+    const root = attachShadow.call(this, init)
+    if (this.hasAttribute(OVERLAY_ATTRIBUTE)) shadow = root
+    return root
+  }
+  document.body.innerHTML = `
+    <main id="main" ${CODEBASE_ID_ATTRIBUTE}="${id(1)}" data-name="Page" data-component>
+      <div id="a" ${CODEBASE_ID_ATTRIBUTE}="${id(3)}"><span id="a1" ${CODEBASE_ID_ATTRIBUTE}="${id(5)}">x</span><span id="a2" ${CODEBASE_ID_ATTRIBUTE}="${id(6)}">y</span></div>
+      <div id="b" ${CODEBASE_ID_ATTRIBUTE}="${id(3)}">B</div>
+      <div id="c" ${CODEBASE_ID_ATTRIBUTE}="${id(4)}">C</div>
+    </main>`
+  Object.defineProperty(document.documentElement, 'scrollHeight', { configurable: true, value: 2000 })
+  placeAt('#main', 0, 0, 800, 600)
+  placeAt('#a', 10, 20, 150, 90)
+  placeAt('#a1', 12, 22, 40, 20)
+  placeAt('#a2', 60, 22, 40, 20)
+  placeAt('#b', 170, 20, 150, 90)
+  placeAt('#c', 330, 20, 100, 45.5)
+  context = new InspectorContext(window)
+  selection = { hovered: null, selected: null, multiSelected: [], driveMode: false }
+  outlines = createOutlines(context, fakeTree(), selection as unknown as Selection)
+  outlines.start()
+})
+
+afterEach(() => {
+  outlines.stop()
+  context.stop()
+  Element.prototype.attachShadow = attachShadow
+  shadow = null
+  vi.useRealTimers()
+  vi.restoreAllMocks()
+})
+
+describe('the overlay host', () => {
+  test('is one element after the body with a closed shadow root and no pointer events', () => {
+    const element = host()
+    expect(document.querySelectorAll(`[${OVERLAY_ATTRIBUTE}]`)).toHaveLength(1)
+    expect(element.parentElement).toBe(document.documentElement)
+    expect(element.shadowRoot).toBeNull()
+    expect(shadow).not.toBeNull()
+    expect(element.style.getPropertyValue('pointer-events')).toBe('none')
+    expect(element.style.getPropertyPriority('pointer-events')).toBe('important')
+    // No z-index of its own: each overlay's layer counts against the page.
+    expect(element.style.zIndex).toBe('')
+  })
+
+  test('stop() removes it', () => {
+    outlines.stop()
+    expect(host()).toBeNull()
+  })
+})
+
+describe('the selected element', () => {
+  test('primary, secondary and dashed child outlines at the elements, layered by Z_INDEX', () => {
+    selection.selected = key('a', 3)
+    outlines.render()
+    expect(ofKind('primary')).toMatchObject([
+      {
+        left: 10,
+        top: 20,
+        width: 150,
+        height: 90,
+        z: Z_INDEX.PRIMARY,
+        color: OUTLINE_COLORS.PRIMARY,
+        thickness: '1px',
+      },
+    ])
+    expect(ofKind('secondary')).toMatchObject([
+      { left: 170, top: 20, width: 150, height: 90, z: Z_INDEX.SECONDARY, thickness: '0.5px' },
+    ])
+    expect(ofKind('child').map(({ left, z, thickness }) => ({ left, z, thickness }))).toEqual([
+      { left: 12, z: Z_INDEX.CHILD, thickness: '5px' },
+      { left: 60, z: Z_INDEX.CHILD, thickness: '5px' },
+    ])
+    const [size] = ofKind('size-badge')
+    expect(size).toMatchObject({ text: '150 × 90', left: 85, top: 110, z: Z_INDEX.OUTLINE })
+    expect(ofKind('name-badge')).toMatchObject([{ text: 'div', left: 10, z: Z_INDEX.OUTLINE }])
+  })
+
+  test('the size badge goes inside the bottom edge where the page ends, so it never lengthens the page', () => {
+    Object.defineProperty(document.documentElement, 'scrollHeight', { configurable: true, value: 130 })
+    selection.selected = key('a', 3)
+    outlines.render()
+    expect(ofKind('size-badge')[0]?.top).toBe(110 - DIMENSION_BADGE.HEIGHT_PX)
+  })
+
+  test('page coordinates: the host origin (scrolled away) is taken out', () => {
+    selection.selected = key('c', 4)
+    const element = host()
+    element.getBoundingClientRect = () =>
+      ({ left: -5, top: -300, width: 0, height: 0, right: -5, bottom: -300 }) as DOMRect
+    outlines.render()
+    expect(ofKind('primary')).toMatchObject([{ left: 335, top: 320, width: 100, height: 45.5 }])
+    expect(ofKind('size-badge')[0]?.text).toBe('100 × 46')
+  })
+
+  test('thickness and badges are divided by the zoom', () => {
+    selection.selected = key('a', 3)
+    context.zoom = 2
+    outlines.render()
+    expect(ofKind('primary')[0]?.thickness).toBe('0.5px')
+    expect(ofKind('secondary')[0]?.thickness).toBe('0.25px')
+    expect(ofKind('child')[0]?.thickness).toBe('2.5px')
+    const badge = ofKind('size-badge')[0]
+    expect(badge?.style.getPropertyValue('--h')).toBe(`${DIMENSION_BADGE.HEIGHT_PX / 2}px`)
+    expect(badge?.style.getPropertyValue('--f')).toBe(`${DIMENSION_BADGE.FONT_PX / 2}px`)
+    context.zoom = 0.5
+    outlines.render()
+    expect(ofKind('primary')[0]?.thickness).toBe('2px')
+    expect(ofKind('size-badge')[0]?.style.getPropertyValue('--h')).toBe('76px')
+  })
+
+  test('component nodes in the component colour; the AI context switches the palette', async () => {
+    selection.selected = key('main', 1)
+    outlines.render()
+    expect(ofKind('primary')[0]?.color).toBe(OUTLINE_COLORS.COMPONENT)
+    expect(ofKind('name-badge')[0]?.text).toBe('Page')
+    // At the page top the name badge goes inside the corner.
+    expect(ofKind('name-badge')[0]?.top).toBe(0)
+    context.aiContext = true
+    context.emit('ai')
+    await Promise.resolve()
+    expect(ofKind('primary')[0]?.color).toBe(OUTLINE_COLORS.AI_COMPONENT)
+    selection.selected = key('c', 4)
+    context.emit('selection')
+    await Promise.resolve()
+    expect(ofKind('primary')[0]?.color).toBe(OUTLINE_COLORS.AI_PRIMARY)
+  })
+})
+
+describe('hover, multi-selection and move', () => {
+  test('hover outline only for an element that is not selected', () => {
+    selection.selected = key('a', 3)
+    selection.hovered = key('a', 3)
+    outlines.render()
+    expect(ofKind('hover')).toEqual([])
+    selection.hovered = key('c', 4)
+    outlines.render()
+    expect(ofKind('hover')).toMatchObject([{ left: 330, top: 20, z: Z_INDEX.PRIMARY }])
+  })
+
+  test('a multi-selection draws each member and one combined box labelled with the count', () => {
+    selection.selected = key('a', 3)
+    selection.multiSelected = [key('a', 3), key('b', 3), key('c', 4)]
+    outlines.render()
+    expect(ofKind('primary')).toHaveLength(3)
+    expect(ofKind('multi')).toMatchObject([{ left: 10, top: 20, width: 420, height: 90 }])
+    expect(ofKind('count-badge')).toMatchObject([{ text: '3 elements' }])
+    expect(ofKind('size-badge')).toEqual([])
+    expect(ofKind('secondary')).toEqual([])
+  })
+
+  test('the move outline sits above everything but the labels', async () => {
+    outlines.setMoveOutline({ left: 1, top: 2, width: 3, height: 4 })
+    await Promise.resolve()
+    expect(ofKind('move')).toMatchObject([{ left: 1, top: 2, width: 3, height: 4, z: Z_INDEX.MOVE }])
+    outlines.setMoveOutline(null)
+    await Promise.resolve()
+    expect(ofKind('move')).toEqual([])
+  })
+})
+
+describe('redraws', () => {
+  test('drive mode clears and hides every outline', async () => {
+    selection.selected = key('a', 3)
+    selection.hovered = key('c', 4)
+    outlines.render()
+    expect(drawn().length).toBeGreaterThan(0)
+    selection.driveMode = true
+    context.emit('drive')
+    await Promise.resolve()
+    expect(drawn()).toEqual([])
+    expect(host().style.display).toBe('none')
+    selection.driveMode = false
+    context.emit('drive')
+    await Promise.resolve()
+    expect(ofKind('primary')).toHaveLength(1)
+    expect(host().style.display).toBe('block')
+  })
+
+  test('events of one task are drawn once', async () => {
+    const spy = vi.spyOn(host(), 'getBoundingClientRect')
+    selection.selected = key('a', 3)
+    context.emit('selection')
+    context.emit('hover')
+    context.emit('tree')
+    context.zoom = 2
+    context.emit('zoom')
+    await Promise.resolve()
+    expect(spy).toHaveBeenCalledOnce()
+    expect(ofKind('primary')[0]?.thickness).toBe('0.5px')
+  })
+
+  test('scrolling redraws at most once per OUTLINE_SCROLL_THROTTLE_MS, the last scroll included', () => {
+    vi.useFakeTimers()
+    const spy = vi.spyOn(host(), 'getBoundingClientRect')
+    for (let i = 0; i < 10; i++) document.dispatchEvent(new Event('scroll'))
+    expect(spy).toHaveBeenCalledTimes(1)
+    vi.advanceTimersByTime(OUTLINE_SCROLL_THROTTLE_MS)
+    expect(spy).toHaveBeenCalledTimes(2)
+    window.dispatchEvent(new Event('resize'))
+    vi.advanceTimersByTime(OUTLINE_SCROLL_THROTTLE_MS * 2)
+    expect(spy).toHaveBeenCalledTimes(3)
+  })
+
+  test('a render over the frame budget logs a warning', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    let clock = 0
+    vi.spyOn(performance, 'now').mockImplementation(() => {
+      clock += FRAME_BUDGET_MS + 1
+      return clock
+    })
+    outlines.render()
+    expect(warn).toHaveBeenCalledOnce()
+    expect(String(warn.mock.calls[0]?.[0])).toContain(`${FRAME_BUDGET_MS} ms`)
+  })
+
+  test('the host comes back if the app removed it', () => {
+    host().remove()
+    outlines.render()
+    expect(host()).not.toBeNull()
+  })
+})

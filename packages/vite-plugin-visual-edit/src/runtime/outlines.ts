@@ -1,0 +1,350 @@
+import { type ElementKey, elementKeysEqual } from '../protocol/element-key.ts'
+import {
+  DIMENSION_BADGE,
+  FRAME_BUDGET_MS,
+  OUTLINE_COLORS,
+  OUTLINE_SCROLL_THROTTLE_MS,
+  OUTLINE_THICKNESS_PX,
+  Z_INDEX,
+} from '../protocol/messages.ts'
+import type { InspectorContext } from './context.ts'
+import type { NavTree } from './nav-tree.ts'
+import { type Selection, throttle } from './selection.ts'
+
+/** The attribute of the overlay host; the navigation tree skips the element that carries it. */
+export const OVERLAY_ATTRIBUTE = 'data-visual-edit-overlay'
+const HOST_TAG = 'visual-edit-overlay'
+
+/** What the outlines need from the navigation tree. */
+export type OutlineTree = Pick<NavTree, 'elementsOf' | 'childrenOf' | 'nodeOf' | 'nodesWithCodebaseId'>
+
+/** A rectangle in the page's viewport coordinates, as getBoundingClientRect gives it. */
+export interface ClientBox {
+  left: number
+  top: number
+  width: number
+  height: number
+}
+
+/** What a drawn overlay is; each one carries it as `data-kind`. */
+export type OverlayKind =
+  | 'secondary'
+  | 'child'
+  | 'primary'
+  | 'hover'
+  | 'multi'
+  | 'move'
+  | 'size-badge'
+  | 'name-badge'
+  | 'count-badge'
+
+export interface Outlines {
+  start(): void
+  stop(): void
+  /** Redraws now (updateOutlines); other triggers are batched or throttled. */
+  render(): void
+  /** The drag module's outline of where the dragged element would go; null hides it. */
+  setMoveOutline(box: ClientBox | null): void
+}
+
+interface Shape {
+  kind: OverlayKind
+  x: number
+  y: number
+  width?: number
+  height?: number
+  z: number
+  color: string
+  thickness?: number
+  text?: string
+  /** Badges only: centred on x. */
+  centred?: boolean
+}
+
+const SHADOW_CSS = `
+:host{all:initial}
+div{position:absolute;box-sizing:border-box;pointer-events:none;margin:0;padding:0;border:0}
+.o{box-shadow:inset 0 0 0 var(--t) var(--c)}
+.d{--g:repeating-linear-gradient(90deg,var(--c) 0 var(--s),transparent 0 calc(2*var(--s)));--v:repeating-linear-gradient(180deg,var(--c) 0 var(--s),transparent 0 calc(2*var(--s)));background:var(--g) left top/100% var(--t) no-repeat,var(--g) left bottom/100% var(--t) no-repeat,var(--v) left top/var(--t) 100% no-repeat,var(--v) right top/var(--t) 100% no-repeat}
+.b{color:#fff;background:var(--c);height:var(--h);line-height:var(--h);font-size:var(--f);font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;font-weight:500;padding:0 calc(var(--f)/2);border-radius:calc(var(--f)/4);white-space:nowrap}
+.m{transform:translateX(-50%)}
+`
+
+/** Context events after which the outlines are drawn again. */
+const REDRAW_ON: ReadonlySet<string> = new Set(['selection', 'hover', 'tree', 'zoom', 'ai', 'drive'])
+
+// Inline !important beats any stylesheet rule the app may have for unknown elements or `*`.
+const HOST_CSS =
+  'all:initial!important;position:absolute!important;left:0!important;top:0!important;width:0!important;' +
+  'height:0!important;overflow:visible!important;pointer-events:none!important;display:block!important'
+
+function unionOf(boxes: readonly ClientBox[]): ClientBox | null {
+  if (boxes.length === 0) return null
+  let left = Number.POSITIVE_INFINITY
+  let top = Number.POSITIVE_INFINITY
+  let right = Number.NEGATIVE_INFINITY
+  let bottom = Number.NEGATIVE_INFINITY
+  for (const box of boxes) {
+    left = Math.min(left, box.left)
+    top = Math.min(top, box.top)
+    right = Math.max(right, box.left + box.width)
+    bottom = Math.max(bottom, box.top + box.height)
+  }
+  return { left, top, width: right - left, height: bottom - top }
+}
+
+/** The box around a node's elements (a component may render several). */
+function boxOfElements(elements: readonly Element[]): ClientBox | null {
+  const connected = elements.filter((element) => element.isConnected)
+  if (connected.length === 1) return (connected[0] as Element).getBoundingClientRect()
+  return unionOf(connected.map((element) => element.getBoundingClientRect()))
+}
+
+/**
+ * The selection's overlays: primary outline and badges around the selected element, secondary outlines
+ * around the other elements with its codebase id, dashed outlines around its children, the hover
+ * outline, the multi-selection box and the move outline of a drag. They live in one host element at
+ * the page origin (so they scroll with the page) with a closed shadow root that the app's CSS cannot
+ * reach; the host sets no z-index, so each overlay's Z_INDEX layer counts against the page itself.
+ * Every size is divided by the canvas zoom so it looks the same on the editor's screen.
+ */
+export function createOutlines(context: InspectorContext, tree: OutlineTree, selection: Selection): Outlines {
+  const { doc, win } = context
+  let host: HTMLElement | null = null
+  let root: ShadowRoot | null = null
+  const pool: HTMLDivElement[] = []
+  let moveBox: ClientBox | null = null
+  let secondaryKeys: ElementKey[] | null = null
+  let started = false
+  let scheduled = false
+  let controller: AbortController | null = null
+  let unsubscribe = () => {}
+
+  const ensureHost = (): ShadowRoot => {
+    if (!host) {
+      host = doc.createElement(HOST_TAG)
+      host.setAttribute(OVERLAY_ATTRIBUTE, '')
+      host.style.cssText = HOST_CSS
+      root = host.attachShadow({ mode: 'closed' })
+      const style = doc.createElement('style')
+      style.textContent = SHADOW_CSS
+      root.appendChild(style)
+    }
+    // After <body>, so the app's child indexes (unique paths) never count it.
+    if (!host.isConnected) doc.documentElement.appendChild(host)
+    return root as ShadowRoot
+  }
+
+  const colorOf = (key: ElementKey | null) => {
+    const component = key ? tree.nodeOf(key)?.isComponent === true : false
+    if (context.aiContext) return component ? OUTLINE_COLORS.AI_COMPONENT : OUTLINE_COLORS.AI_PRIMARY
+    return component ? OUTLINE_COLORS.COMPONENT : OUTLINE_COLORS.PRIMARY
+  }
+
+  const sameCodebaseId = (selected: ElementKey): ElementKey[] => {
+    if (!selected.codebaseId) return []
+    const keys: ElementKey[] = []
+    for (const node of tree.nodesWithCodebaseId(selected.codebaseId)) {
+      if (!elementKeysEqual(node.key, selected)) keys.push(node.key)
+    }
+    return keys
+  }
+
+  const shapes = (origin: ClientBox): Shape[] => {
+    const zoom = context.zoom > 0 ? context.zoom : 1
+    const primaryThickness = OUTLINE_THICKNESS_PX.PRIMARY / zoom
+    const badgeHeight = DIMENSION_BADGE.HEIGHT_PX / zoom
+    const pageHeight = doc.documentElement.scrollHeight
+    const list: Shape[] = []
+    const outline = (kind: OverlayKind, box: ClientBox, z: number, color: string, thickness: number) => {
+      list.push({
+        kind,
+        x: box.left - origin.left,
+        y: box.top - origin.top,
+        width: box.width,
+        height: box.height,
+        z,
+        color,
+        thickness,
+      })
+    }
+    const boxOf = (key: ElementKey) => boxOfElements(tree.elementsOf(key))
+    /** Size badge under the box, or inside its bottom edge when the page ends there (never grows it). */
+    const sizeBadge = (kind: OverlayKind, box: ClientBox, color: string, text: string) => {
+      const below = box.top - origin.top + box.height
+      const y = below + badgeHeight > pageHeight ? below - badgeHeight : below
+      list.push({
+        kind,
+        x: box.left - origin.left + box.width / 2,
+        y,
+        z: Z_INDEX.OUTLINE,
+        color,
+        text,
+        centred: true,
+      })
+    }
+
+    const { selected, hovered, multiSelected } = selection
+    const multi = multiSelected.length > 1
+    if (multi) {
+      const boxes: ClientBox[] = []
+      for (const key of multiSelected) {
+        const box = boxOf(key)
+        if (!box) continue
+        boxes.push(box)
+        outline('primary', box, Z_INDEX.PRIMARY, colorOf(key), primaryThickness)
+      }
+      const all = unionOf(boxes)
+      if (all) {
+        const color = colorOf(null)
+        outline('multi', all, Z_INDEX.PRIMARY, color, primaryThickness)
+        sizeBadge('count-badge', all, color, `${multiSelected.length} elements`)
+      }
+    } else if (selected) {
+      secondaryKeys ??= sameCodebaseId(selected)
+      const secondaryColor = context.aiContext ? OUTLINE_COLORS.AI_PRIMARY : OUTLINE_COLORS.SECONDARY
+      for (const key of secondaryKeys) {
+        const box = boxOf(key)
+        if (!box) continue
+        outline('secondary', box, Z_INDEX.SECONDARY, secondaryColor, OUTLINE_THICKNESS_PX.SECONDARY / zoom)
+      }
+      for (const child of tree.childrenOf(selected)) {
+        const box = boxOf(child.key)
+        if (box) outline('child', box, Z_INDEX.CHILD, colorOf(child.key), OUTLINE_THICKNESS_PX.CHILD / zoom)
+      }
+      const box = boxOf(selected)
+      if (box) {
+        const color = colorOf(selected)
+        outline('primary', box, Z_INDEX.PRIMARY, color, primaryThickness)
+        sizeBadge('size-badge', box, color, `${Math.round(box.width)} × ${Math.round(box.height)}`)
+        const name = tree.nodeOf(selected)?.name
+        if (name) {
+          const top = box.top - origin.top
+          // Above the top-left corner, or just inside it when the page starts there.
+          const y = top - badgeHeight < 0 ? top : top - badgeHeight
+          list.push({
+            kind: 'name-badge',
+            x: box.left - origin.left,
+            y,
+            z: Z_INDEX.OUTLINE,
+            color,
+            text: name,
+          })
+        }
+      }
+    }
+    const hoverShown =
+      hovered &&
+      !elementKeysEqual(hovered, selected) &&
+      !multiSelected.some((key) => elementKeysEqual(key, hovered))
+    if (hoverShown) {
+      const box = boxOf(hovered)
+      if (box) outline('hover', box, Z_INDEX.PRIMARY, colorOf(hovered), primaryThickness)
+    }
+    if (moveBox) outline('move', moveBox, Z_INDEX.MOVE, colorOf(selected), primaryThickness)
+    return list
+  }
+
+  const paint = (shadow: ShadowRoot, list: readonly Shape[]) => {
+    const zoom = context.zoom > 0 ? context.zoom : 1
+    const badgeCss = `--h:${DIMENSION_BADGE.HEIGHT_PX / zoom}px;--f:${DIMENSION_BADGE.FONT_PX / zoom}px;`
+    while (pool.length < list.length) {
+      const div = doc.createElement('div')
+      pool.push(div)
+      shadow.appendChild(div)
+    }
+    for (let i = 0; i < pool.length; i++) {
+      const div = pool[i] as HTMLDivElement
+      const shape = list[i]
+      if (!shape) {
+        if (div.hidden) continue
+        div.hidden = true
+        div.style.cssText = 'display:none'
+        div.textContent = ''
+        continue
+      }
+      div.hidden = false
+      div.dataset.kind = shape.kind
+      const place = `left:${shape.x}px;top:${shape.y}px;z-index:${shape.z};--c:${shape.color};`
+      if (shape.text === undefined) {
+        const thickness = shape.thickness ?? 0
+        div.className = shape.kind === 'child' ? 'd' : 'o'
+        div.style.cssText = `${place}width:${shape.width}px;height:${shape.height}px;--t:${thickness}px;--s:${thickness * 2}px;`
+        div.textContent = ''
+      } else {
+        div.className = shape.centred ? 'b m' : 'b'
+        div.style.cssText = place + badgeCss
+        div.textContent = shape.text
+      }
+    }
+  }
+
+  const render = () => {
+    if (!started) return
+    const began = performance.now()
+    const shadow = ensureHost()
+    let list: Shape[] = []
+    if (selection.driveMode) {
+      ;(host as HTMLElement).style.setProperty('display', 'none', 'important')
+    } else {
+      ;(host as HTMLElement).style.setProperty('display', 'block', 'important')
+      list = shapes((host as HTMLElement).getBoundingClientRect())
+    }
+    paint(shadow, list)
+    const took = performance.now() - began
+    if (took > FRAME_BUDGET_MS) {
+      console.warn(
+        `[visual-edit] drawing the outlines took ${took.toFixed(1)} ms, over the ${FRAME_BUDGET_MS} ms frame budget`,
+      )
+    }
+  }
+
+  /** State changes arrive in bursts (selection, then hover, then tree): draw once after them. */
+  const schedule = () => {
+    if (scheduled || !started) return
+    scheduled = true
+    queueMicrotask(() => {
+      scheduled = false
+      render()
+    })
+  }
+  const onScroll = throttle(win, OUTLINE_SCROLL_THROTTLE_MS, render)
+
+  return {
+    start() {
+      if (started) return
+      started = true
+      const own = new AbortController()
+      controller = own
+      const shared = context.signal
+      if (shared.aborted) own.abort()
+      else shared.addEventListener('abort', () => own.abort(), { once: true, signal: own.signal })
+      // Capture catches the scrolling of inner containers too (scroll events do not bubble).
+      doc.addEventListener('scroll', onScroll, { capture: true, passive: true, signal: own.signal })
+      win.addEventListener('resize', onScroll, { passive: true, signal: own.signal })
+      unsubscribe = context.on((type) => {
+        if (type === 'selection' || type === 'tree') secondaryKeys = null
+        if (REDRAW_ON.has(type)) schedule()
+      })
+      render()
+    },
+    stop() {
+      if (!started) return
+      started = false
+      controller?.abort()
+      controller = null
+      unsubscribe()
+      onScroll.cancel()
+      host?.remove()
+      host = null
+      root = null
+      pool.length = 0
+      secondaryKeys = null
+    },
+    render,
+    setMoveOutline(box) {
+      moveBox = box ? { left: box.left, top: box.top, width: box.width, height: box.height } : null
+      schedule()
+    },
+  }
+}

@@ -1,0 +1,189 @@
+import path from 'node:path'
+import { expect, type Page, test } from '@playwright/test'
+import react from '@vitejs/plugin-react'
+import { createServer, type ViteDevServer } from 'vite'
+import { visualEdit } from '../../../packages/vite-plugin-visual-edit/src/index.ts'
+import type { NavTreeNode } from '../../../packages/vite-plugin-visual-edit/src/protocol/messages.ts'
+import {
+  decodeNavTree,
+  type NavTreeWire,
+} from '../../../packages/vite-plugin-visual-edit/src/protocol/nav-tree-wire.ts'
+import { copyFixture } from '../../helpers/temp-project.ts'
+
+/**
+ * The navigation tree in Chromium, on tests/fixtures/inspector-app served by a dev server with
+ * visualEdit(): the page connects to itself as the editor would (a top-level page is its own
+ * `window.parent`, so its 'init' is trusted) and records every NAV_TREE event.
+ */
+let server: ViteDevServer
+let baseUrl = ''
+let removeProject = () => {}
+
+test.beforeAll(async () => {
+  const project = copyFixture('inspector-app')
+  removeProject = project.remove
+  server = await createServer({
+    root: project.dir,
+    configFile: false,
+    logLevel: 'silent',
+    cacheDir: path.join(project.dir, '.vite'),
+    plugins: [visualEdit(), react()],
+    server: { host: '127.0.0.1', port: 0, strictPort: false, hmr: false, watch: null },
+    optimizeDeps: { include: ['react', 'react-dom/client', 'react/jsx-dev-runtime'] },
+  })
+  await server.listen()
+  const address = server.httpServer?.address()
+  if (!address || typeof address === 'string') throw new Error('the dev server has no port')
+  baseUrl = `http://127.0.0.1:${address.port}`
+})
+
+test.afterAll(async () => {
+  await server?.close()
+  removeProject()
+})
+
+interface Recorded {
+  at: number
+  nodes: NavTreeNode[]
+  html?: string
+}
+
+/** What the page stores: the NAV_TREE payload as it arrived (the wire form) and when. */
+interface Received {
+  at: number
+  tree: NavTreeWire
+  html?: string
+}
+
+/** Opens the app, waits for React's first render and connects as the editor. */
+async function openAndConnect(page: Page): Promise<void> {
+  await page.goto(baseUrl)
+  await expect(page.locator('li.row')).toHaveCount(2)
+  await page.evaluate(() => {
+    const state = window as unknown as {
+      trees: Received[]
+      replies: unknown[]
+      editor: MessagePort
+    }
+    state.trees = []
+    state.replies = []
+    const channel = new MessageChannel()
+    channel.port1.onmessage = (event) => {
+      const data = event.data as { id?: unknown; type?: string; payload?: object }
+      if (data.id !== undefined) state.replies.push(data)
+      else if (data.type === 'NAV_TREE')
+        state.trees.push({ ...(data.payload as Omit<Received, 'at'>), at: performance.now() })
+    }
+    state.editor = channel.port1
+    window.postMessage('init', location.origin, [channel.port2])
+  })
+}
+
+const trees = async (page: Page): Promise<Recorded[]> => {
+  const received = await page.evaluate(() => (window as unknown as { trees: Received[] }).trees)
+  return received.map(({ tree, ...rest }) => ({ ...rest, nodes: decodeNavTree(tree) }))
+}
+
+async function call(page: Page, functionName: string, args: unknown[]): Promise<unknown> {
+  return page.evaluate(
+    ({ functionName, args }) => {
+      const state = window as unknown as { replies: { id: number }[]; editor: MessagePort }
+      const id = Math.floor(Math.random() * 1e9)
+      state.editor.postMessage({ id, type: 'executeFunction', payload: { functionName, args } })
+      return new Promise((resolve) => {
+        const poll = () => {
+          const reply = state.replies.find((candidate) => candidate.id === id)
+          if (reply) resolve(reply)
+          else setTimeout(poll, 5)
+        }
+        poll()
+      })
+    },
+    { functionName, args },
+  )
+}
+
+test('the first tree arrives after initProject, and only then', async ({ page }) => {
+  await openAndConnect(page)
+  // Connected but not initialised: the inspector watches the DOM and sends nothing.
+  await page.waitForTimeout(500)
+  expect(await trees(page)).toEqual([])
+
+  const reply = await call(page, 'initProject', [{ storyboardId: 'e2e' }])
+  expect(reply).toMatchObject({ result: { nodes: expect.any(Number) } })
+  await expect.poll(async () => (await trees(page)).length).toBe(1)
+  const [first] = await trees(page)
+  const nodes = first?.nodes ?? []
+  expect(first?.html).toBeUndefined()
+  // <App /> (main.tsx) is the root; everything under it is keyed for this storyboard.
+  expect(nodes[0]).toMatchObject({ name: 'App', isComponent: true, parent: null, level: 0 })
+  expect(
+    nodes.every((node) => node.key.storyboardId === 'e2e' && node.key.codebaseId.startsWith('tempo-')),
+  ).toBe(true)
+  expect(nodes.find((node) => node.name === 'main')?.classList).toEqual(['page'])
+  // The overlay the outlines added on connection is not in the tree.
+  expect(nodes.some((node) => node.elementTagName.includes('overlay'))).toBe(false)
+})
+
+test('components appear with their names, between their host parent and what they render', async ({
+  page,
+}) => {
+  await openAndConnect(page)
+  await call(page, 'initProject', [{ storyboardId: 'e2e' }])
+  await expect.poll(async () => (await trees(page)).length).toBe(1)
+  const nodes = (await trees(page))[0]?.nodes ?? []
+  const components = nodes.filter((node) => node.isComponent)
+  expect(components.map((node) => node.name)).toEqual(['App', 'Card', 'Row', 'Row', 'Field'])
+
+  const card = components[1] as NavTreeNode
+  expect(card.props?.title).toEqual({ type: 'LITERAL', value: 'Groceries' })
+  expect(card.scope).toBe('App')
+  expect(nodes[card.parent as number]?.name).toBe('main')
+  const section = nodes[card.children[0] as number]
+  expect(section).toMatchObject({ name: 'section', scope: 'Card', level: card.level + 1 })
+  expect(card.key.uniquePath).toBe(`${section?.key.uniquePath}-Card`)
+
+  // memo(Row): one node per rendered row, each over its <li>.
+  const rows = components.filter((node) => node.name === 'Row')
+  expect(rows.map((row) => row.props?.label?.value)).toEqual(['Apples', 'Pears'])
+  expect(rows[0]?.key.codebaseId).toBe(rows[1]?.key.codebaseId)
+  expect(rows.map((row) => nodes[row.children[0] as number]?.literalChildren)).toEqual([
+    ['Apples'],
+    ['Pears'],
+  ])
+  // forwardRef(Field) renders an input: the box is the input's, in page coordinates.
+  const field = components[4] as NavTreeNode
+  const box = await page.locator('input').evaluate((input) => {
+    const rect = input.getBoundingClientRect()
+    return { pageX: rect.left + scrollX, pageY: rect.top + scrollY, width: rect.width, height: rect.height }
+  })
+  expect(field.elementTagName).toBe('input')
+  for (const side of ['pageX', 'pageY', 'width', 'height'] as const) {
+    expect(Math.abs(field.pageBoundingBox[side] - box[side])).toBeLessThanOrEqual(0.5)
+  }
+})
+
+test('a DOM change yields a new tree about 300 ms later', async ({ page }) => {
+  await openAndConnect(page)
+  await call(page, 'initProject', [{ storyboardId: 'e2e' }])
+  await expect.poll(async () => (await trees(page)).length).toBe(1)
+  // In edit mode a click selects; in drive mode it reaches the app, which re-renders.
+  await call(page, 'enableDriveMode', [])
+  await page.waitForTimeout(400)
+  expect(await trees(page)).toHaveLength(1)
+
+  const changedAt = await page.evaluate(() => {
+    ;(document.querySelector('button') as HTMLButtonElement).click()
+    return performance.now()
+  })
+  await expect.poll(async () => (await trees(page)).length).toBe(2)
+  const second = (await trees(page))[1] as Recorded
+  const delay = second.at - changedAt
+  expect(delay).toBeGreaterThanOrEqual(295)
+  expect(delay).toBeLessThan(1000)
+  const rows = second.nodes.filter((node) => node.name === 'Row')
+  expect(rows.map((row) => row.props?.label?.value)).toEqual(['Apples', 'Pears', 'Item 3'])
+  // One change, one new tree.
+  await page.waitForTimeout(600)
+  expect(await trees(page)).toHaveLength(2)
+})

@@ -1,0 +1,179 @@
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import type { Page } from '@playwright/test'
+import { createServer, type ViteDevServer } from 'vite'
+import { visualEdit } from '../../../packages/vite-plugin-visual-edit/src/index.ts'
+import type { ElementKey } from '../../../packages/vite-plugin-visual-edit/src/protocol/element-key.ts'
+
+const FIXTURE = path.resolve(import.meta.dirname, '../../fixtures/outline-app')
+
+/** tests/fixtures/outline-app (plain tagged elements) in a Vite dev server with visualEdit() on a free port. */
+export async function startOutlineApp(): Promise<{ url: string; close: () => Promise<void> }> {
+  const server: ViteDevServer = await createServer({
+    root: FIXTURE,
+    configFile: false,
+    logLevel: 'silent',
+    cacheDir: path.join(tmpdir(), 'visual-edit-outline-app-vite'),
+    plugins: visualEdit({ token: 'outline-app-token-0123456789' }),
+    server: { host: '127.0.0.1', port: 0, strictPort: false, ws: false, watch: null },
+    optimizeDeps: { noDiscovery: true, include: [] },
+  })
+  await server.listen()
+  const address = server.httpServer?.address()
+  if (!address || typeof address === 'string') throw new Error('the outline-app dev server has no port')
+  return { url: `http://127.0.0.1:${address.port}/`, close: () => server.close() }
+}
+
+export interface EditorEvent {
+  type: string
+  payload: unknown
+}
+
+/** One overlay drawn in the inspector's shadow root, as the browser laid it out. */
+export interface Overlay {
+  kind: string
+  left: number
+  top: number
+  width: number
+  height: number
+  thickness: string
+  boxShadow: string
+  fontSize: string
+  zIndex: string
+  text: string
+}
+
+export interface Rect {
+  left: number
+  top: number
+  width: number
+  height: number
+}
+
+export interface Editor {
+  call: <T = unknown>(functionName: string, ...args: unknown[]) => Promise<T>
+  events: (type?: string) => Promise<EditorEvent[]>
+  clearEvents: () => Promise<void>
+  overlays: (kind?: string) => Promise<Overlay[]>
+  rect: (selector: string) => Promise<Rect>
+}
+
+type EditorWindow = Window & {
+  __overlayRoot?: ShadowRoot
+  __editor?: {
+    events: EditorEvent[]
+    call: (functionName: string, args: unknown[]) => Promise<{ result?: unknown; error?: string }>
+  }
+}
+
+/**
+ * The overlay's shadow root is closed, so neither the app nor Playwright can reach it; the tests
+ * remember it when the inspector creates it. Call before page.goto.
+ */
+export async function recordOverlayRoot(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const attach = Element.prototype.attachShadow
+    Element.prototype.attachShadow = function (this: Element, init: ShadowRootInit) {
+      const root = attach.call(this, init)
+      if (this.hasAttribute('data-visual-edit-overlay')) (window as EditorWindow).__overlayRoot = root
+      return root
+    }
+  })
+}
+
+/**
+ * Connects to the inspector the way an editor does: 'init' with a MessagePort, posted by the page to
+ * itself (at the top level the page is its own parent, so the inspector trusts it); then calls
+ * functions over the port and records every event the inspector sends.
+ */
+export async function connectEditor(page: Page): Promise<Editor> {
+  await page.evaluate(() => {
+    const channel = new MessageChannel()
+    const events: EditorEvent[] = []
+    const pending = new Map<number, (reply: { result?: unknown; error?: string }) => void>()
+    let nextId = 0
+    channel.port1.onmessage = (message: MessageEvent) => {
+      const data = message.data as {
+        id?: number
+        type?: string
+        payload?: unknown
+        result?: unknown
+        error?: string
+      }
+      if (typeof data.id === 'number') {
+        pending.get(data.id)?.(data)
+        pending.delete(data.id)
+      } else events.push({ type: String(data.type), payload: data.payload })
+    }
+    ;(window as EditorWindow).__editor = {
+      events,
+      call: (functionName, args) =>
+        new Promise((resolve) => {
+          const id = ++nextId
+          pending.set(id, resolve)
+          channel.port1.postMessage({ id, type: 'executeFunction', payload: { functionName, args } })
+        }),
+    }
+    window.postMessage('init', location.origin, [channel.port2])
+  })
+
+  const editor: Editor = {
+    call: async <T>(functionName: string, ...args: unknown[]) => {
+      const reply = await page.evaluate(
+        ([name, list]) => (window as EditorWindow).__editor?.call(name, list),
+        [functionName, args] as const,
+      )
+      if (!reply || reply.error !== undefined) throw new Error(`${functionName} failed: ${reply?.error}`)
+      return reply.result as T
+    },
+    events: (type) =>
+      page.evaluate(
+        (wanted) =>
+          ((window as EditorWindow).__editor?.events ?? []).filter(
+            (event) => !wanted || event.type === wanted,
+          ),
+        type,
+      ),
+    clearEvents: () =>
+      page.evaluate(() => {
+        ;(window as EditorWindow).__editor?.events.splice(0)
+      }),
+    overlays: (kind) =>
+      page.evaluate((wanted) => {
+        const root = (window as EditorWindow).__overlayRoot
+        if (!root) return []
+        return Array.from(root.querySelectorAll('div'))
+          .filter((div) => !div.hidden && (!wanted || div.dataset.kind === wanted))
+          .filter((div) => div.getClientRects().length > 0)
+          .map((div) => {
+            const rect = div.getBoundingClientRect()
+            const style = getComputedStyle(div)
+            return {
+              kind: div.dataset.kind ?? '',
+              left: rect.left,
+              top: rect.top,
+              width: rect.width,
+              height: rect.height,
+              thickness: style.getPropertyValue('--t').trim(),
+              boxShadow: style.boxShadow,
+              fontSize: style.fontSize,
+              zIndex: style.zIndex,
+              text: div.textContent ?? '',
+            }
+          })
+      }, kind),
+    rect: (selector) =>
+      page.locator(selector).evaluate((element) => {
+        const { left, top, width, height } = element.getBoundingClientRect()
+        return { left, top, width, height }
+      }),
+  }
+  // Every test starts from a built tree, as an editor's session does.
+  await editor.call('initProject', {})
+  return editor
+}
+
+/** The key of a SELECTED_ELEMENT_KEY event. */
+export function selectedKey(event: EditorEvent | undefined): ElementKey | null {
+  return (event?.payload as { elementKey?: ElementKey | null } | undefined)?.elementKey ?? null
+}

@@ -1,0 +1,139 @@
+import { expect, test } from '@playwright/test'
+import {
+  DIMENSION_BADGE,
+  OUTLINE_COLORS,
+  OUTLINE_THICKNESS_PX,
+  Z_INDEX,
+} from '../../../packages/vite-plugin-visual-edit/src/protocol/messages.ts'
+import { connectEditor, type Overlay, type Rect, recordOverlayRoot, startOutlineApp } from './outline-app.ts'
+
+let app: Awaited<ReturnType<typeof startOutlineApp>>
+
+test.beforeAll(async () => {
+  app = await startOutlineApp()
+})
+
+test.afterAll(async () => {
+  await app?.close()
+})
+
+test.beforeEach(async ({ page }) => {
+  await recordOverlayRoot(page)
+  await page.setViewportSize({ width: 1000, height: 700 })
+  await page.goto(app.url)
+})
+
+/** Layout units are 1/64 px: rectangles agree to that precision. */
+function expectSameRect(overlay: Overlay | undefined, rect: Rect) {
+  expect(overlay, 'overlay drawn').toBeDefined()
+  expect(overlay?.left).toBeCloseTo(rect.left, 1)
+  expect(overlay?.top).toBeCloseTo(rect.top, 1)
+  expect(overlay?.width).toBeCloseTo(rect.width, 1)
+  expect(overlay?.height).toBeCloseTo(rect.height, 1)
+}
+
+test('the overlay host is one element outside the body, closed to the page, invisible to pointers', async ({
+  page,
+}) => {
+  await connectEditor(page)
+  const host = await page.evaluate(() => {
+    const hosts = document.querySelectorAll('[data-visual-edit-overlay]')
+    const element = hosts[0] as HTMLElement
+    return {
+      count: hosts.length,
+      parent: element.parentElement?.localName,
+      shadowRoot: element.shadowRoot,
+      pointerEvents: getComputedStyle(element).pointerEvents,
+    }
+  })
+  expect(host).toEqual({ count: 1, parent: 'html', shadowRoot: null, pointerEvents: 'none' })
+})
+
+for (const percent of [50, 100, 200]) {
+  test(`outlines match the elements' rects at zoom ${percent}%, with thickness and badges scaled`, async ({
+    page,
+  }) => {
+    const editor = await connectEditor(page)
+    const zoom = percent / 100
+    await editor.call('setZoomPerc', percent)
+    // Scrolled, so page coordinates and viewport coordinates differ.
+    await page.evaluate(() => window.scrollTo(0, 15))
+    await page.click('#card-1', { position: { x: 5, y: 5 } })
+
+    await expect.poll(async () => (await editor.overlays('primary')).length).toBe(1)
+    const [primary] = await editor.overlays('primary')
+    expectSameRect(primary, await editor.rect('#card-1'))
+    expect(primary?.thickness).toBe(`${OUTLINE_THICKNESS_PX.PRIMARY / zoom}px`)
+    // Drawn with an inset shadow: fractional widths are not snapped like borders.
+    expect(primary?.boxShadow).toContain(`${OUTLINE_THICKNESS_PX.PRIMARY / zoom}px inset`)
+    expect(primary?.zIndex).toBe(String(Z_INDEX.PRIMARY))
+
+    // The other cards rendered by the same JSX element.
+    const secondary = await editor.overlays('secondary')
+    expect(secondary).toHaveLength(2)
+    expectSameRect(secondary[0], await editor.rect('#card-2'))
+    expectSameRect(secondary[1], await editor.rect('#card-3'))
+    expect(secondary[0]?.thickness).toBe(`${OUTLINE_THICKNESS_PX.SECONDARY / zoom}px`)
+    expect(secondary[0]?.zIndex).toBe(String(Z_INDEX.SECONDARY))
+
+    const [child] = await editor.overlays('child')
+    expectSameRect(child, await editor.rect('#card-1-label'))
+    expect(child?.thickness).toBe(`${OUTLINE_THICKNESS_PX.CHILD / zoom}px`)
+    expect(child?.zIndex).toBe(String(Z_INDEX.CHILD))
+
+    const card = await editor.rect('#card-1')
+    const [size] = await editor.overlays('size-badge')
+    expect(size?.text).toBe(`${Math.round(card.width)} × ${Math.round(card.height)}`)
+    expect(size?.height).toBeCloseTo(DIMENSION_BADGE.HEIGHT_PX / zoom, 1)
+    expect(size?.fontSize).toBe(`${DIMENSION_BADGE.FONT_PX / zoom}px`)
+    expect(size?.top).toBeCloseTo(card.top + card.height, 1)
+    expect((size?.left ?? 0) + (size?.width ?? 0) / 2).toBeCloseTo(card.left + card.width / 2, 0)
+    expect(size?.zIndex).toBe(String(Z_INDEX.OUTLINE))
+    const [name] = await editor.overlays('name-badge')
+    expect(name?.text).toBe('div')
+    expect(name?.height).toBeCloseTo(DIMENSION_BADGE.HEIGHT_PX / zoom, 1)
+
+    // Scrolling moves the outlines with the page; a scrolled-in element stays covered.
+    await page.evaluate(() => window.scrollTo(0, 400))
+    await page.click('#bottom', { position: { x: 5, y: 5 } })
+    await expect
+      .poll(async () => (await editor.overlays('primary'))[0]?.top)
+      .toBeCloseTo((await editor.rect('#bottom')).top, 1)
+    expectSameRect((await editor.overlays('primary'))[0], await editor.rect('#bottom'))
+  })
+}
+
+test('hover outline, AI colours and the drawn colour', async ({ page }) => {
+  const editor = await connectEditor(page)
+  await page.hover('#odd-card')
+  await expect.poll(async () => (await editor.overlays('hover')).length).toBe(1)
+  expectSameRect((await editor.overlays('hover'))[0], await editor.rect('#odd-card'))
+  const rgb = (hex: string) =>
+    `rgb(${[1, 3, 5].map((at) => Number.parseInt(hex.slice(at, at + 2), 16)).join(', ')})`
+  expect((await editor.overlays('hover'))[0]?.boxShadow).toContain(rgb(OUTLINE_COLORS.PRIMARY))
+  await editor.call('setAiContext', true)
+  await expect
+    .poll(async () => (await editor.overlays('hover'))[0]?.boxShadow)
+    .toContain(rgb(OUTLINE_COLORS.AI_PRIMARY))
+
+  // The pointer leaves the page: no hover.
+  await page.mouse.move(5, 5)
+  await page.mouse.move(-10, -10)
+  await page.evaluate(() =>
+    document.dispatchEvent(new PointerEvent('pointerout', { bubbles: true, relatedTarget: null })),
+  )
+  await expect.poll(async () => (await editor.overlays('hover')).length).toBe(0)
+})
+
+test('updateOutlines redraws after the page moved an element without a mutation the tree waits for', async ({
+  page,
+}) => {
+  const editor = await connectEditor(page)
+  await page.click('#odd-card')
+  await expect.poll(async () => (await editor.overlays('primary')).length).toBe(1)
+  await page.evaluate(() => {
+    document.body.style.paddingTop = '60px'
+  })
+  await editor.call('updateOutlines')
+  expectSameRect((await editor.overlays('primary'))[0], await editor.rect('#odd-card'))
+})

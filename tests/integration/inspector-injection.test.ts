@@ -1,0 +1,52 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { createServer, type ViteDevServer } from 'vite'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { visualEdit } from '../../packages/vite-plugin-visual-edit/src/index.ts'
+import { INSPECTOR_URL } from '../../packages/vite-plugin-visual-edit/src/runtime-plugin.ts'
+import { copyFixture } from '../helpers/temp-project.ts'
+
+const BUNDLE = path.join(
+  import.meta.dirname,
+  '../../packages/vite-plugin-visual-edit/dist/runtime/inspector.js',
+)
+
+describe('the inspector in the page', () => {
+  const project = copyFixture('tag-app')
+  let server: ViteDevServer
+  let url: string
+
+  beforeAll(async () => {
+    server = await createServer({
+      root: project.dir,
+      configFile: false,
+      logLevel: 'silent',
+      plugins: visualEdit(),
+      server: { host: '127.0.0.1', port: 0, ws: false, watch: null },
+      optimizeDeps: { noDiscovery: true, include: [] },
+    })
+    await server.listen()
+    url = server.resolvedUrls?.local[0] as string
+  })
+  afterAll(async () => {
+    await server.close()
+    project.remove()
+  })
+
+  test('index.html gets exactly one module script, which starts the inspector with the page config', async () => {
+    const html = await (await fetch(url)).text()
+    expect(
+      html.match(/<script type="module" src="\/@id\/virtual:visual-edit-inspector"><\/script>/g),
+    ).toHaveLength(1)
+    const entry = await (await fetch(new URL(INSPECTOR_URL, url))).text()
+    expect(entry).toMatch(/import \{ startInspector \} from ".*virtual:visual-edit-inspector-bundle"/)
+    expect(entry).toContain('startInspector(window, {"allowedOrigins":[]})')
+  })
+
+  test('the bundle is one ESM file of at most 30 kB gzip', () => {
+    const bundle = readFileSync(BUNDLE)
+    expect(bundle.toString('utf8')).toMatch(/export\s*\{[^}]*as startInspector/)
+    expect(gzipSync(bundle).length).toBeLessThanOrEqual(30 * 1024)
+  })
+})
