@@ -9,7 +9,7 @@ await build({
   bundle: true,
   format: 'esm',
   platform: 'browser',
-  target: 'es2020',
+  target: 'es2022',
   minify: true,
   legalComments: 'none',
 })

@@ -26,7 +26,7 @@ async function inspectorBundle(): Promise<string> {
     bundle: true,
     format: 'esm',
     platform: 'browser',
-    target: 'es2020',
+    target: 'es2022',
     write: false,
   })
   return result.outputFiles[0]?.text ?? ''

@@ -1,7 +1,14 @@
+import { serialize } from 'node:v8'
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import type { NavTreeNode } from './messages.ts'
-import { decodeNavTree, encodeNavTree } from './nav-tree-wire.ts'
+import {
+  decodeNavTree,
+  encodeNavTree,
+  encodeNavTreeSteps,
+  NAV_TREE_ENCODE_STEP,
+  navTreeTransferables,
+} from './nav-tree-wire.ts'
 
 /** A tree shaped like a real page: sections of rows, component nodes, props, texts. */
 function pageTree(rows: number): NavTreeNode[] {
@@ -117,11 +124,29 @@ describe('the nav tree wire form', () => {
     )
   })
 
-  test('a 6,800-element page tree is far under 1 MB as JSON', () => {
+  test('a 6,800-element page tree is far under 1 MB as the port carries it', () => {
     const nodes = pageTree(2300)
-    const objectBytes = JSON.stringify(nodes).length
-    const wireBytes = JSON.stringify(encodeNavTree(nodes)).length
+    const objectBytes = serialize(nodes).length
+    const wireBytes = serialize(encodeNavTree(nodes)).length
     expect(wireBytes).toBeLessThan(1024 * 1024)
     expect(wireBytes).toBeLessThan(objectBytes / 3)
+  })
+
+  test('the resumable encoder stops every NAV_TREE_ENCODE_STEP nodes and gives the same wire form', () => {
+    const nodes = pageTree(300)
+    const steps = encodeNavTreeSteps(nodes)
+    let pauses = 0
+    let step = steps.next()
+    for (; !step.done; step = steps.next()) pauses++
+    expect(pauses).toBe(Math.ceil(nodes.length / NAV_TREE_ENCODE_STEP) - 1)
+    expect(step.value).toEqual(encodeNavTree(nodes))
+  })
+
+  test('the columns transfer: the sender keeps empty arrays and the receiver decodes the tree', () => {
+    const nodes = pageTree(20)
+    const wire = encodeNavTree(nodes)
+    const received = structuredClone(wire, { transfer: navTreeTransferables(wire) })
+    expect(wire.p.length).toBe(0)
+    expect(decodeNavTree(received)).toEqual(nodes)
   })
 })

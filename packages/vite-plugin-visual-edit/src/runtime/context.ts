@@ -90,9 +90,9 @@ export class InspectorContext {
     this.#port = port
   }
 
-  /** Posts an event to the editor; a no-op until one connects. */
-  send(type: OutboundEvent, payload: unknown): void {
-    this.#port?.postMessage({ type, payload })
+  /** Posts an event to the editor; a no-op until one connects. `transfer` moves buffers instead of copying them. */
+  send(type: OutboundEvent, payload: unknown, transfer: Transferable[] = []): void {
+    this.#port?.postMessage({ type, payload }, transfer)
   }
 
   /** Lets modules react to each other without importing each other ('selection', 'tree', 'zoom'...). */

@@ -11,7 +11,7 @@ import {
   PropType,
   StoryboardType,
 } from '../protocol/messages.ts'
-import { encodeNavTree } from '../protocol/nav-tree-wire.ts'
+import { encodeNavTreeSteps, type NavTreeWire, navTreeTransferables } from '../protocol/nav-tree-wire.ts'
 import type { InspectorContext } from './context.ts'
 import {
   componentName,
@@ -94,6 +94,12 @@ interface BuildIndex {
   elements: Map<NavTreeNode, Element | Element[]>
   /** Made on the first nodesWithCodebaseId() after a build. */
   byCodebaseId: Map<string, NavTreeNode[]> | null
+}
+
+/** A finished walk: the nodes (root rules applied) and the index to look them up by. */
+interface Built {
+  nodes: NavTreeNode[]
+  index: BuildIndex
 }
 
 function emptyIndex(): BuildIndex {
@@ -286,6 +292,23 @@ export function createNavTree(context: InspectorContext): NavTree {
       }
     })
 
+  /** Time slices of NAV_TREE_SLICE_MS, one per animation frame, shared by a build and its encoding. */
+  const slicer = () => {
+    let sliceStart = now()
+    let count = 1
+    return {
+      get count() {
+        return count
+      },
+      spent: () => now() - sliceStart >= NAV_TREE_SLICE_MS,
+      async next() {
+        await nextFrame()
+        count++
+        sliceStart = now()
+      },
+    }
+  }
+
   const keeps = (codebaseId: string): boolean => {
     if (context.flags.type === StoryboardType.APPLICATION || !context.storyboardFile) return true
     return context.lookups.get(codebaseId)?.file === context.storyboardFile
@@ -412,7 +435,7 @@ export function createNavTree(context: InspectorContext): NavTree {
    * element children pushed, its own text collected), parents referenced by index, and every lookup
    * table a Map filled as the nodes are made.
    */
-  const build = async (): Promise<{ nodes: NavTreeNode[]; index: BuildIndex; slices: number } | null> => {
+  const build = async (slices: ReturnType<typeof slicer>): Promise<Built | null> => {
     const started = generation
     const built: NavTreeNode[] = []
     const next = emptyIndex()
@@ -420,7 +443,7 @@ export function createNavTree(context: InspectorContext): NavTree {
     /** Component fiber -> index of its node (fragments: later top elements find it). */
     const componentNodes = new Map<Fiber, number>()
     const body = doc.body
-    if (!body) return { nodes: [emptyRoot(EMPTY_TREE_CODEBASE_ID)], index: next, slices: 1 }
+    if (!body) return { nodes: [emptyRoot(EMPTY_TREE_CODEBASE_ID)], index: next }
     const { storyboardId } = context
     let scrollX = win.scrollX
     let scrollY = win.scrollY
@@ -477,17 +500,13 @@ export function createNavTree(context: InspectorContext): NavTree {
     }
     visitChildren(body, '0', -1, false)
 
-    let sliceStart = now()
     let sinceClock = 0
-    let slices = 1
     while (stackElements.length > 0) {
       if (++sinceClock >= CLOCK_EVERY) {
         sinceClock = 0
-        if (now() - sliceStart >= NAV_TREE_SLICE_MS) {
-          await nextFrame()
+        if (slices.spent()) {
+          await slices.next()
           if (generation !== started) return null
-          slices++
-          sliceStart = now()
           scrollX = win.scrollX
           scrollY = win.scrollY
         }
@@ -593,7 +612,7 @@ export function createNavTree(context: InspectorContext): NavTree {
       if (own && texts) own.literalChildren = texts
     }
 
-    return { nodes: applyRootRules(built, next), index: next, slices }
+    return { nodes: applyRootRules(built, next), index: next }
   }
 
   const emptyRoot = (codebaseId: string): NavTreeNode => {
@@ -641,17 +660,18 @@ export function createNavTree(context: InspectorContext): NavTree {
     return [root, ...built]
   }
 
-  const finish = (result: { nodes: NavTreeNode[]; index: BuildIndex }) => {
+  const finish = (result: Built, wire: NavTreeWire | null) => {
     nodes = result.nodes
     index = result.index
     buildCount++
-    if (context.connected) {
-      const payload: NavTreePayload = { tree: encodeNavTree(nodes) }
+    if (context.connected && wire) {
+      const payload: NavTreePayload = { tree: wire }
       if (htmlRequested) {
         payload.html = doc.documentElement.outerHTML
         htmlRequested = false
       }
-      context.send(OutboundEvent.NAV_TREE, payload)
+      // The columns' buffers move to the editor instead of being copied.
+      context.send(OutboundEvent.NAV_TREE, payload, navTreeTransferables(wire))
     }
     context.emit('tree')
     const callbacks = queued
@@ -669,13 +689,28 @@ export function createNavTree(context: InspectorContext): NavTree {
   const runBuild = async (): Promise<NavTreeNode[]> => {
     const started = generation
     try {
-      const result = await build()
+      const slices = slicer()
+      const result = await build(slices)
       if (!result) return nodes
-      // A tree that took several slices is large: posting it (a structured clone of every node) gets
-      // a task of its own instead of lengthening the last slice.
-      if (result.slices > 1) await nextFrame()
+      // The wire form is encoded in the same slices, so no frame does more than one slice of work.
+      let wire: NavTreeWire | null = null
+      if (context.connected) {
+        const steps = encodeNavTreeSteps(result.nodes)
+        for (let step = steps.next(); ; step = steps.next()) {
+          if (step.done) {
+            wire = step.value
+            break
+          }
+          if (slices.spent()) {
+            await slices.next()
+            if (generation !== started) return nodes
+          }
+        }
+      }
+      // Posting (and the page HTML, when asked) gets a slice of its own when this one is used up.
+      if (slices.spent()) await slices.next()
       if (generation !== started) return nodes
-      finish(result)
+      finish(result, wire)
       return nodes
     } catch (error) {
       console.error('Error building nav tree', error)
