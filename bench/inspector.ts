@@ -332,7 +332,9 @@ async function measure(browser: Browser, url: string, rows: number, hover: boole
       jsonBytes,
       cloneBytes: serialize(
         JSON.parse(payloadJson, (_key, value) =>
-          value && typeof value === 'object' && Array.isArray(value.int32) ? Int32Array.from(value.int32) : value,
+          value && typeof value === 'object' && Array.isArray(value.int32)
+            ? Int32Array.from(value.int32)
+            : value,
         ),
       ).length,
       hover: hoverTimes,
