@@ -226,3 +226,53 @@ export const OUTLINE_THICKNESS_PX = { PRIMARY: 1, SECONDARY: 0.5, CHILD: 5 } as 
 
 export const DIMENSION_BADGE = { HEIGHT_PX: 38, FONT_PX: 20 } as const
 export const EDIT_DYNAMIC_TEXT_ICON_PX = 22
+
+// Payloads of the selection and input events (inspector/selection.ts).
+
+/** SELECTED_ELEMENT_KEY's payload (and the reply of setSelectedElement). */
+export interface SelectedElementPayload {
+  elementKey: ElementKey | null
+  outerHTML: string | null
+}
+
+/** MOUSE_MOVE's payload. */
+export interface MouseMovePayload {
+  clientX: number
+  clientY: number
+  pageX: number
+  pageY: number
+  buttons: number
+}
+
+/** WHEEL's payload: the deltas summed over the throttle window, so no scroll distance is lost. */
+export interface WheelPayload {
+  deltaX: number
+  deltaY: number
+  deltaMode: number
+  clientX: number
+  clientY: number
+  ctrlKey: boolean
+  metaKey: boolean
+  shiftKey: boolean
+  altKey: boolean
+}
+
+/** KEY_DOWN's and KEY_UP's payload. */
+export interface KeyPayload {
+  key: string
+  code: string
+  altKey: boolean
+  ctrlKey: boolean
+  metaKey: boolean
+  shiftKey: boolean
+  repeat: boolean
+}
+
+/** CONTEXT_MENU's payload. */
+export interface ContextMenuPayload {
+  clientX: number
+  clientY: number
+  pageX: number
+  pageY: number
+  elementKey: ElementKey | null
+}

@@ -6,6 +6,9 @@ import {
   type StoryboardType as StoryboardTypeValue,
 } from '../protocol/messages.ts'
 
+/** The attribute of the overlay host; the navigation tree skips the element that carries it. */
+export const OVERLAY_ATTRIBUTE = 'data-visual-edit-overlay'
+
 /** What the server knows about a codebase id, handed over by the editor (initProject, setNewLookups). */
 export interface Lookup {
   /** Posix path of the file, relative to the project root. */

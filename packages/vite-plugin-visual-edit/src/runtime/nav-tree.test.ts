@@ -13,7 +13,8 @@ import {
 } from '../protocol/messages.ts'
 import { decodeNavTree } from '../protocol/nav-tree-wire.ts'
 import { InspectorContext } from './context.ts'
-import { boundedJson, createNavTree, encodeProps, type NavTree } from './nav-tree.ts'
+import { createNavTree, type NavTree } from './nav-tree.ts'
+import { boundedJson, encodeProps } from './node-props.ts'
 
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
 

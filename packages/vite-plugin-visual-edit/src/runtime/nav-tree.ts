@@ -1,4 +1,4 @@
-import { childUniquePath, type ElementKey, encodePathSegment } from '../protocol/element-key.ts'
+import type { ElementKey } from '../protocol/element-key.ts'
 import { CODEBASE_ID_ATTRIBUTE, EMPTY_TREE_CODEBASE_ID, SKIP_ROOT_CODEBASE_ID } from '../protocol/ids.ts'
 import {
   LOADER_REBUILD_DELAY_MS,
@@ -6,29 +6,16 @@ import {
   NAV_TREE_SLICE_MS,
   type NavTreeNode,
   type NavTreePayload,
-  type NavTreeProp,
   OutboundEvent,
-  PropType,
   StoryboardType,
 } from '../protocol/messages.ts'
 import { encodeNavTreeSteps, type NavTreeWire, navTreeTransferables } from '../protocol/nav-tree-wire.ts'
-import type { InspectorContext } from './context.ts'
-import {
-  componentName,
-  describeReactElement,
-  type Fiber,
-  FiberTag,
-  fiberOf,
-  hostElementsOf,
-  isComponentFiber,
-  isHostFiber,
-  isReactElement,
-  propsOf,
-  scopeOf,
-} from './react-fiber.ts'
+import { type InspectorContext, OVERLAY_ATTRIBUTE } from './context.ts'
+import { CODEBASE_ID_CHARS, componentSegment, createElementKeys, isOverlay } from './element-keys.ts'
+import { encodeProps, SKIPPED_COMPONENT_PROPS, SKIPPED_HOST_PROPS } from './node-props.ts'
+import { type Fiber, fiberOf, propsOf, scopeOf } from './react-fiber.ts'
 
-/** The attribute of the inspector's overlay host (outlines.ts): never in the tree, its mutations ignored. */
-const OVERLAY_ATTRIBUTE = 'data-visual-edit-overlay'
+/** The overlay host (outlines.ts) is never in the tree, and its mutations are ignored. */
 const OVERLAY_SELECTOR = `[${OVERLAY_ATTRIBUTE}]`
 
 /**
@@ -40,18 +27,7 @@ const MAX_REBUILD_WAIT_MS = 1000
 /** Elements the walk handles between two clock reads. */
 const CLOCK_EVERY = 16
 
-const CODEBASE_ID_CHARS = /^[A-Za-z0-9_-]+$/
 const WHITESPACE = /\s+/
-
-/** Props that the tree shows elsewhere (classList, the tree itself, the key) or that are not props. */
-const SKIPPED_HOST_PROPS: ReadonlySet<string> = new Set([
-  'children',
-  'className',
-  CODEBASE_ID_ATTRIBUTE,
-  'ref',
-  'key',
-])
-const SKIPPED_COMPONENT_PROPS: ReadonlySet<string> = new Set([CODEBASE_ID_ATTRIBUTE, 'ref', 'key'])
 
 export interface NavTree {
   /** Watches the document: a rebuild 300 ms after mutations, and the loader rule for `#__next` pages. */
@@ -104,149 +80,6 @@ interface Built {
 
 function emptyIndex(): BuildIndex {
   return { byPath: new Map(), ofElement: new Map(), elements: new Map(), byCodebaseId: null }
-}
-
-interface TaggedComponent {
-  fiber: Fiber
-  id: string
-  name: string
-}
-
-/** A component name as a unique path segment: word tokens for special characters, never digits first. */
-function componentSegment(name: string): string {
-  const segment = encodePathSegment(name)
-  return /^[0-9]/.test(segment) ? `_${segment}` : segment
-}
-
-function isOverlay(element: Element): boolean {
-  return element.hasAttribute(OVERLAY_ATTRIBUTE)
-}
-
-// ---------------------------------------------------------------------------------------------------
-// Props
-
-const MAX_JSON_DEPTH = 3
-/** Values (at any depth) a JSON_OBJECT prop may hold before the rest is summarised. */
-const MAX_JSON_VALUES = 24
-const MAX_STRING_LENGTH = 80
-
-/**
- * A prop value as a JSON text that stays small whatever the value: at most MAX_JSON_DEPTH levels and
- * MAX_JSON_VALUES values, long strings cut, cycles as "[Circular]", React elements as "<Name />",
- * functions as "[Function name]", DOM nodes as "[div]".
- */
-export function boundedJson(value: unknown): string {
-  let budget = MAX_JSON_VALUES
-  const ancestors = new Set<object>()
-  const cut = (text: string) =>
-    text.length > MAX_STRING_LENGTH ? `${text.slice(0, MAX_STRING_LENGTH)}…` : text
-  const simplify = (input: unknown, depth: number): unknown => {
-    budget--
-    switch (typeof input) {
-      case 'string':
-        return cut(input)
-      case 'number':
-        return Number.isFinite(input) ? input : String(input)
-      case 'boolean':
-        return input
-      case 'undefined':
-        return null
-      case 'function':
-        return `[Function ${(input as { name?: string }).name || 'anonymous'}]`
-      case 'bigint':
-      case 'symbol':
-        return String(input)
-    }
-    if (input === null) return null
-    const object = input as object
-    if (isReactElement(object)) return describeReactElement(object)
-    if (ancestors.has(object)) return '[Circular]'
-    const node = object as { nodeType?: unknown; nodeName?: unknown }
-    if (typeof node.nodeType === 'number' && typeof node.nodeName === 'string') {
-      return `[${node.nodeName.toLowerCase()}]`
-    }
-    if (object instanceof Date) return Number.isNaN(object.getTime()) ? 'Invalid Date' : object.toISOString()
-    if (object instanceof RegExp) return String(object)
-    if (object instanceof Map || object instanceof Set) return `[${object.constructor.name}(${object.size})]`
-    if (typeof (object as { then?: unknown }).then === 'function') return '[Promise]'
-    if (depth >= MAX_JSON_DEPTH || budget <= 0) {
-      return Array.isArray(object) ? `[Array(${object.length})]` : '[Object]'
-    }
-    ancestors.add(object)
-    try {
-      if (Array.isArray(object)) {
-        const out: unknown[] = []
-        for (let index = 0; index < object.length; index++) {
-          if (budget <= 0) {
-            out.push(`… ${object.length - index} more`)
-            break
-          }
-          out.push(simplify(object[index], depth + 1))
-        }
-        return out
-      }
-      const out: Record<string, unknown> = {}
-      const keys = Object.keys(object)
-      for (let index = 0; index < keys.length; index++) {
-        const key = keys[index] as string
-        if (budget <= 0) {
-          out['…'] = `${keys.length - index} more`
-          break
-        }
-        let entry: unknown
-        try {
-          entry = (object as Record<string, unknown>)[key]
-        } catch {
-          entry = '[Unreadable]'
-        }
-        out[cut(key)] = simplify(entry, depth + 1)
-      }
-      return out
-    } finally {
-      ancestors.delete(object)
-    }
-  }
-  return JSON.stringify(simplify(value, 0))
-}
-
-/** The props of a node, typed for the editor; undefined when none is left (the field is then omitted). */
-export function encodeProps(
-  props: Record<string, unknown>,
-  skipped: ReadonlySet<string>,
-): Record<string, NavTreeProp> | undefined {
-  let out: Record<string, NavTreeProp> | undefined
-  for (const name in props) {
-    if (skipped.has(name)) continue
-    const value = props[name]
-    let prop: NavTreeProp
-    switch (typeof value) {
-      case 'undefined':
-        continue
-      case 'string':
-      case 'number':
-      case 'boolean':
-        prop = { type: PropType.LITERAL, value }
-        break
-      case 'bigint':
-      case 'symbol':
-        prop = { type: PropType.LITERAL, value: String(value) }
-        break
-      case 'function':
-        prop = { type: PropType.FUNCTION, value: (value as { name?: string }).name || 'anonymous' }
-        break
-      default:
-        if (value === null) {
-          prop = { type: PropType.LITERAL, value: null }
-          break
-        }
-        // Element children are the tree's own children; only text children are worth repeating.
-        if (name === 'children') continue
-        prop = { type: PropType.JSON_OBJECT, value: boundedJson(value) }
-    }
-    out ??= {}
-    out[name] = prop
-  }
-  return out
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -313,121 +146,7 @@ export function createNavTree(context: InspectorContext): NavTree {
     if (context.flags.type === StoryboardType.APPLICATION || !context.storyboardFile) return true
     return context.lookups.get(codebaseId)?.file === context.storyboardFile
   }
-
-  /**
-   * The tagged component usages whose output starts at this host fiber, outermost first. A memo() or
-   * forwardRef() wrapper and the component inside share the usage's props: they count once, under
-   * the outer fiber.
-   */
-  const taggedComponents = (hostFiber: Fiber): TaggedComponent[] | null => {
-    let chain: TaggedComponent[] | null = null
-    let innerId: string | null = null
-    for (let fiber = hostFiber.return; fiber; fiber = fiber.return) {
-      if (isHostFiber(fiber) || fiber.tag === FiberTag.HostRoot || fiber.tag === FiberTag.HostPortal) break
-      if (!isComponentFiber(fiber)) continue
-      const id = propsOf(fiber)[CODEBASE_ID_ATTRIBUTE]
-      if (typeof id !== 'string' || !CODEBASE_ID_CHARS.test(id)) continue
-      const name = componentName(fiber) ?? context.lookups.get(id)?.tagName ?? 'Anonymous'
-      chain ??= []
-      if (id === innerId) chain[chain.length - 1] = { fiber, id, name }
-      else chain.push({ fiber, id, name })
-      innerId = id
-    }
-    return chain?.reverse() ?? null
-  }
-
-  /** Element-child index path from the body, the overlay left out; null outside the body. */
-  const domPath = (element: Element): string | null => {
-    const indexes: number[] = []
-    let current: Element | null = element
-    while (current && current !== doc.body) {
-      if (isOverlay(current)) return null
-      let position = 0
-      for (let sibling = current.previousElementSibling; sibling; sibling = sibling.previousElementSibling) {
-        if (!isOverlay(sibling)) position++
-      }
-      indexes.push(position)
-      current = current.parentElement
-    }
-    if (!current) return null
-    let path = '0'
-    for (let at = indexes.length - 1; at >= 0; at--) path = childUniquePath(path, indexes[at] as number)
-    return path
-  }
-
-  const makeKey = (codebaseId: string, uniquePath: string): ElementKey => ({
-    codebaseId,
-    storyboardId: context.storyboardId,
-    uniquePath,
-  })
-
-  const sameFiber = (a: Fiber, b: Fiber) => a === b || a.alternate === b
-
-  /** The key of a component usage computed from the fibers, as a build would give it. */
-  const componentKey = (fiber: Fiber, id: string): ElementKey | null => {
-    const first = hostElementsOf(fiber)[0]
-    const firstFiber = first ? fiberOf(first) : null
-    const hostPath = first ? domPath(first) : null
-    if (!firstFiber || hostPath === null) return null
-    let path = hostPath
-    for (const entry of taggedComponents(firstFiber) ?? []) {
-      path = childUniquePath(path, componentSegment(entry.name))
-      if (sameFiber(entry.fiber, fiber)) return makeKey(id, path)
-    }
-    return null
-  }
-
-  /** The key a build would give to the nearest node at `element` itself (not its ancestors). */
-  const computeOwnKey = (element: Element): ElementKey | null => {
-    const id = element.getAttribute(CODEBASE_ID_ATTRIBUTE)
-    if (id && CODEBASE_ID_CHARS.test(id) && keeps(id)) {
-      const path = domPath(element)
-      return path === null ? null : makeKey(id, path)
-    }
-    const fiber = fiberOf(element)
-    const chain = fiber ? taggedComponents(fiber) : null
-    if (!chain) return null
-    for (let at = chain.length - 1; at >= 0; at--) {
-      const entry = chain[at] as TaggedComponent
-      if (keeps(entry.id)) return componentKey(entry.fiber, entry.id)
-    }
-    return null
-  }
-
-  /** The elements of a key that is not (or no longer) in the last build, found from its path. */
-  const resolveKey = (key: ElementKey): Element[] => {
-    if (key.codebaseId === SKIP_ROOT_CODEBASE_ID || key.codebaseId === EMPTY_TREE_CODEBASE_ID) {
-      return doc.body ? [doc.body] : []
-    }
-    const segments = key.uniquePath.split('-')
-    if (segments[0] !== '0' || !doc.body) return []
-    let element: Element = doc.body
-    let at = 1
-    for (; at < segments.length && /^[0-9]+$/.test(segments[at] as string); at++) {
-      let position = Number(segments[at])
-      let child = element.firstElementChild
-      for (; child; child = child.nextElementSibling) {
-        if (isOverlay(child)) continue
-        if (position-- === 0) break
-      }
-      if (!child) return []
-      element = child
-    }
-    if (at === segments.length) {
-      return element.getAttribute(CODEBASE_ID_ATTRIBUTE) === key.codebaseId ? [element] : []
-    }
-    const fiber = fiberOf(element)
-    const chain = fiber ? taggedComponents(fiber) : null
-    if (!chain) return []
-    let entry: TaggedComponent | undefined
-    for (const candidate of chain) {
-      if (at === segments.length || componentSegment(candidate.name) !== segments[at]) return []
-      entry = candidate
-      at++
-      if (at === segments.length) break
-    }
-    return entry && at === segments.length && entry.id === key.codebaseId ? hostElementsOf(entry.fiber) : []
-  }
+  const { taggedComponents, computeOwnKey, resolveKey, makeKey } = createElementKeys(context, keeps)
 
   /**
    * Walks the body once, depth first in document order, in slices; null when stop() cancelled it.

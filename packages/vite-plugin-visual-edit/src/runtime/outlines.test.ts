@@ -10,8 +10,8 @@ import {
   OUTLINE_SCROLL_THROTTLE_MS,
   Z_INDEX,
 } from '../protocol/messages.ts'
-import { InspectorContext } from './context.ts'
-import { createOutlines, type Outlines, type OutlineTree, OVERLAY_ATTRIBUTE } from './outlines.ts'
+import { InspectorContext, OVERLAY_ATTRIBUTE } from './context.ts'
+import { createOutlines, type Outlines, type OutlineTree } from './outlines.ts'
 import type { Selection } from './selection.ts'
 
 /** Plain tagged elements as tree nodes; `data-component` marks a component node. */

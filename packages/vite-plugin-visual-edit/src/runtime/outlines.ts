@@ -7,12 +7,11 @@ import {
   OUTLINE_THICKNESS_PX,
   Z_INDEX,
 } from '../protocol/messages.ts'
-import type { InspectorContext } from './context.ts'
+import { type InspectorContext, OVERLAY_ATTRIBUTE } from './context.ts'
 import type { NavTree } from './nav-tree.ts'
-import { type Selection, throttle } from './selection.ts'
+import type { Selection } from './selection.ts'
+import { throttle } from './throttle.ts'
 
-/** The attribute of the overlay host; the navigation tree skips the element that carries it. */
-export const OVERLAY_ATTRIBUTE = 'data-visual-edit-overlay'
 const HOST_TAG = 'visual-edit-overlay'
 
 /** What the outlines need from the navigation tree. */

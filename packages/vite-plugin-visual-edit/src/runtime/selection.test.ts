@@ -4,7 +4,8 @@ import { type ElementKey, elementKeysEqual } from '../protocol/element-key.ts'
 import { CODEBASE_ID_ATTRIBUTE } from '../protocol/ids.ts'
 import { type NavTreeNode, OutboundEvent } from '../protocol/messages.ts'
 import { InspectorContext } from './context.ts'
-import { createSelection, FORWARD_THROTTLE_MS, type Selection, type SelectionTree } from './selection.ts'
+import { createSelection, type Selection, type SelectionTree } from './selection.ts'
+import { FORWARD_THROTTLE_MS } from './throttle.ts'
 
 /**
  * A stand-in for the navigation tree over plain tagged elements: a key is the element's codebase id

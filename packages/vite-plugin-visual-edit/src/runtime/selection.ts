@@ -1,7 +1,15 @@
 import { type ElementKey, elementKeysEqual, elementKeyToString } from '../protocol/element-key.ts'
-import { OutboundEvent } from '../protocol/messages.ts'
+import {
+  type ContextMenuPayload,
+  type KeyPayload,
+  type MouseMovePayload,
+  OutboundEvent,
+  type SelectedElementPayload,
+  type WheelPayload,
+} from '../protocol/messages.ts'
 import type { InspectorContext } from './context.ts'
 import type { NavTree } from './nav-tree.ts'
+import { FORWARD_THROTTLE_MS, throttle } from './throttle.ts'
 
 /** Pointer input the editor forwards (syntheticMouseOver/Move/Up), in the page's viewport coordinates. */
 export interface PointerInput {
@@ -12,54 +20,6 @@ export interface PointerInput {
 
 /** What the selection needs from the navigation tree. */
 export type SelectionTree = Pick<NavTree, 'keyOf' | 'elementsOf' | 'parentOf' | 'nodesWithCodebaseId'>
-
-/** SELECTED_ELEMENT_KEY's payload (and the reply of setSelectedElement). */
-export interface SelectedElementPayload {
-  elementKey: ElementKey | null
-  outerHTML: string | null
-}
-
-/** MOUSE_MOVE's payload. */
-export interface MouseMovePayload {
-  clientX: number
-  clientY: number
-  pageX: number
-  pageY: number
-  buttons: number
-}
-
-/** WHEEL's payload: the deltas summed over the throttle window, so no scroll distance is lost. */
-export interface WheelPayload {
-  deltaX: number
-  deltaY: number
-  deltaMode: number
-  clientX: number
-  clientY: number
-  ctrlKey: boolean
-  metaKey: boolean
-  shiftKey: boolean
-  altKey: boolean
-}
-
-/** KEY_DOWN's and KEY_UP's payload. */
-export interface KeyPayload {
-  key: string
-  code: string
-  altKey: boolean
-  ctrlKey: boolean
-  metaKey: boolean
-  shiftKey: boolean
-  repeat: boolean
-}
-
-/** CONTEXT_MENU's payload. */
-export interface ContextMenuPayload {
-  clientX: number
-  clientY: number
-  pageX: number
-  pageY: number
-  elementKey: ElementKey | null
-}
 
 export interface Selection {
   readonly hovered: ElementKey | null
@@ -82,44 +42,6 @@ export interface Selection {
     selected: ElementKey | null
     multiSelected: ElementKey[]
   }
-}
-
-/** Forwarded pointer, wheel and key events reach the editor at most once per frame (60 Hz). */
-export const FORWARD_THROTTLE_MS = 16
-
-export interface Throttled {
-  (): void
-  cancel(): void
-}
-
-/**
- * Runs `fn` at once, then at most once per `ms`: calls in between are folded into one trailing call,
- * so the last state always goes out. `fn` reads the state itself, which keeps call sites allocation-free.
- */
-export function throttle(win: Window, ms: number, fn: () => void): Throttled {
-  let timer: ReturnType<Window['setTimeout']> | null = null
-  let pending = false
-  const expire = () => {
-    timer = null
-    if (!pending) return
-    pending = false
-    fn()
-    timer = win.setTimeout(expire, ms)
-  }
-  const throttled = (() => {
-    if (timer !== null) {
-      pending = true
-      return
-    }
-    fn()
-    timer = win.setTimeout(expire, ms)
-  }) as Throttled
-  throttled.cancel = () => {
-    if (timer !== null) win.clearTimeout(timer)
-    timer = null
-    pending = false
-  }
-  return throttled
 }
 
 const DOCUMENT_FRAGMENT_NODE = 11

@@ -1,0 +1,137 @@
+import { CODEBASE_ID_ATTRIBUTE } from '../protocol/ids.ts'
+import { type NavTreeProp, PropType } from '../protocol/messages.ts'
+import { describeReactElement, isReactElement } from './react-fiber.ts'
+
+/** Props that the tree shows elsewhere (classList, the tree itself, the key) or that are not props. */
+export const SKIPPED_HOST_PROPS: ReadonlySet<string> = new Set([
+  'children',
+  'className',
+  CODEBASE_ID_ATTRIBUTE,
+  'ref',
+  'key',
+])
+export const SKIPPED_COMPONENT_PROPS: ReadonlySet<string> = new Set([CODEBASE_ID_ATTRIBUTE, 'ref', 'key'])
+
+const MAX_JSON_DEPTH = 3
+/** Values (at any depth) a JSON_OBJECT prop may hold before the rest is summarised. */
+const MAX_JSON_VALUES = 24
+const MAX_STRING_LENGTH = 80
+
+/**
+ * A prop value as a JSON text that stays small whatever the value: at most MAX_JSON_DEPTH levels and
+ * MAX_JSON_VALUES values, long strings cut, cycles as "[Circular]", React elements as "<Name />",
+ * functions as "[Function name]", DOM nodes as "[div]".
+ */
+export function boundedJson(value: unknown): string {
+  let budget = MAX_JSON_VALUES
+  const ancestors = new Set<object>()
+  const cut = (text: string) =>
+    text.length > MAX_STRING_LENGTH ? `${text.slice(0, MAX_STRING_LENGTH)}…` : text
+  const simplify = (input: unknown, depth: number): unknown => {
+    budget--
+    switch (typeof input) {
+      case 'string':
+        return cut(input)
+      case 'number':
+        return Number.isFinite(input) ? input : String(input)
+      case 'boolean':
+        return input
+      case 'undefined':
+        return null
+      case 'function':
+        return `[Function ${(input as { name?: string }).name || 'anonymous'}]`
+      case 'bigint':
+      case 'symbol':
+        return String(input)
+    }
+    if (input === null) return null
+    const object = input as object
+    if (isReactElement(object)) return describeReactElement(object)
+    if (ancestors.has(object)) return '[Circular]'
+    const node = object as { nodeType?: unknown; nodeName?: unknown }
+    if (typeof node.nodeType === 'number' && typeof node.nodeName === 'string') {
+      return `[${node.nodeName.toLowerCase()}]`
+    }
+    if (object instanceof Date) return Number.isNaN(object.getTime()) ? 'Invalid Date' : object.toISOString()
+    if (object instanceof RegExp) return String(object)
+    if (object instanceof Map || object instanceof Set) return `[${object.constructor.name}(${object.size})]`
+    if (typeof (object as { then?: unknown }).then === 'function') return '[Promise]'
+    if (depth >= MAX_JSON_DEPTH || budget <= 0) {
+      return Array.isArray(object) ? `[Array(${object.length})]` : '[Object]'
+    }
+    ancestors.add(object)
+    try {
+      if (Array.isArray(object)) {
+        const out: unknown[] = []
+        for (let index = 0; index < object.length; index++) {
+          if (budget <= 0) {
+            out.push(`… ${object.length - index} more`)
+            break
+          }
+          out.push(simplify(object[index], depth + 1))
+        }
+        return out
+      }
+      const out: Record<string, unknown> = {}
+      const keys = Object.keys(object)
+      for (let index = 0; index < keys.length; index++) {
+        const key = keys[index] as string
+        if (budget <= 0) {
+          out['…'] = `${keys.length - index} more`
+          break
+        }
+        let entry: unknown
+        try {
+          entry = (object as Record<string, unknown>)[key]
+        } catch {
+          entry = '[Unreadable]'
+        }
+        out[cut(key)] = simplify(entry, depth + 1)
+      }
+      return out
+    } finally {
+      ancestors.delete(object)
+    }
+  }
+  return JSON.stringify(simplify(value, 0))
+}
+
+/** The props of a node, typed for the editor; undefined when none is left (the field is then omitted). */
+export function encodeProps(
+  props: Record<string, unknown>,
+  skipped: ReadonlySet<string>,
+): Record<string, NavTreeProp> | undefined {
+  let out: Record<string, NavTreeProp> | undefined
+  for (const name in props) {
+    if (skipped.has(name)) continue
+    const value = props[name]
+    let prop: NavTreeProp
+    switch (typeof value) {
+      case 'undefined':
+        continue
+      case 'string':
+      case 'number':
+      case 'boolean':
+        prop = { type: PropType.LITERAL, value }
+        break
+      case 'bigint':
+      case 'symbol':
+        prop = { type: PropType.LITERAL, value: String(value) }
+        break
+      case 'function':
+        prop = { type: PropType.FUNCTION, value: (value as { name?: string }).name || 'anonymous' }
+        break
+      default:
+        if (value === null) {
+          prop = { type: PropType.LITERAL, value: null }
+          break
+        }
+        // Element children are the tree's own children; only text children are worth repeating.
+        if (name === 'children') continue
+        prop = { type: PropType.JSON_OBJECT, value: boundedJson(value) }
+    }
+    out ??= {}
+    out[name] = prop
+  }
+  return out
+}
