@@ -123,6 +123,14 @@ test('the first tree arrives after initProject, and only then', async ({ page })
   expect(nodes.find((node) => node.name === 'main')?.classList).toEqual(['page'])
   // The overlay the outlines added on connection is not in the tree.
   expect(nodes.some((node) => node.elementTagName.includes('overlay'))).toBe(false)
+
+  // The page's HTML comes only when asked, with that one tree.
+  await call(page, 'initProject', [{ storyboardId: 'e2e', includeHtml: true }])
+  await expect.poll(async () => (await trees(page)).length).toBe(2)
+  expect((await trees(page))[1]?.html).toContain('data-tempo-id="tempo-')
+  await call(page, 'initProject', [{ storyboardId: 'e2e' }])
+  await expect.poll(async () => (await trees(page)).length).toBe(3)
+  expect((await trees(page))[2]?.html).toBeUndefined()
 })
 
 test('components appear with their names, between their host parent and what they render', async ({

@@ -18,6 +18,8 @@ export interface InitProjectOptions {
   storyboardFile?: string
   originalUrl?: string
   lookups?: Record<string, Lookup>
+  /** The tree this call sends also carries the page's HTML (NavTreePayload.html); by default it does not. */
+  includeHtml?: boolean
 }
 
 /**
@@ -45,6 +47,7 @@ export function startInspector(
       if (options.storyboardFile) context.storyboardFile = options.storyboardFile
       if (options.originalUrl) context.originalUrl = options.originalUrl
       setLookups(options.lookups)
+      if (options.includeHtml) tree.requestHtml()
       selection.restoreDriveMode()
       return tree.rebuild().then((nodes: NavTreeNode[]) => ({ nodes: nodes.length }))
     },
