@@ -1,6 +1,6 @@
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import type { Page } from '@playwright/test'
+import { type Page, test } from '@playwright/test'
 import { createServer, type ViteDevServer } from 'vite'
 import { visualEdit } from '../../../packages/vite-plugin-visual-edit/src/index.ts'
 import type { ElementKey } from '../../../packages/vite-plugin-visual-edit/src/protocol/element-key.ts'
@@ -22,6 +22,26 @@ export async function startOutlineApp(): Promise<{ url: string; close: () => Pro
   const address = server.httpServer?.address()
   if (!address || typeof address === 'string') throw new Error('the outline-app dev server has no port')
   return { url: `http://127.0.0.1:${address.port}/`, close: () => server.close() }
+}
+
+/**
+ * Serves the outline fixture app for a spec file (started once, stopped after its tests) and opens it
+ * in each test's page with the overlay's shadow root recorded, at `viewport` when given.
+ */
+export function useOutlineApp(viewport?: { width: number; height: number }): void {
+  let app: Awaited<ReturnType<typeof startOutlineApp>> | undefined
+  test.beforeAll(async () => {
+    app = await startOutlineApp()
+  })
+  test.afterAll(async () => {
+    await app?.close()
+  })
+  test.beforeEach(async ({ page }) => {
+    await recordOverlayRoot(page)
+    if (viewport) await page.setViewportSize(viewport)
+    if (!app) throw new Error('The outline app did not start')
+    await page.goto(app.url)
+  })
 }
 
 export interface EditorEvent {

@@ -5,23 +5,9 @@ import {
   OUTLINE_THICKNESS_PX,
   Z_INDEX,
 } from '../../../packages/vite-plugin-visual-edit/src/protocol/messages.ts'
-import { connectEditor, type Overlay, type Rect, recordOverlayRoot, startOutlineApp } from './outline-app.ts'
+import { connectEditor, type Overlay, type Rect, useOutlineApp } from './outline-app.ts'
 
-let app: Awaited<ReturnType<typeof startOutlineApp>>
-
-test.beforeAll(async () => {
-  app = await startOutlineApp()
-})
-
-test.afterAll(async () => {
-  await app?.close()
-})
-
-test.beforeEach(async ({ page }) => {
-  await recordOverlayRoot(page)
-  await page.setViewportSize({ width: 1000, height: 700 })
-  await page.goto(app.url)
-})
+useOutlineApp({ width: 1000, height: 700 })
 
 /** Layout units are 1/64 px: rectangles agree to that precision. */
 function expectSameRect(overlay: Overlay | undefined, rect: Rect) {

@@ -1,22 +1,9 @@
 import { expect, test } from '@playwright/test'
 import type { ElementKey } from '../../../packages/vite-plugin-visual-edit/src/protocol/element-key.ts'
 import { OutboundEvent } from '../../../packages/vite-plugin-visual-edit/src/protocol/messages.ts'
-import { connectEditor, recordOverlayRoot, selectedKey, startOutlineApp } from './outline-app.ts'
+import { connectEditor, selectedKey, useOutlineApp } from './outline-app.ts'
 
-let app: Awaited<ReturnType<typeof startOutlineApp>>
-
-test.beforeAll(async () => {
-  app = await startOutlineApp()
-})
-
-test.afterAll(async () => {
-  await app?.close()
-})
-
-test.beforeEach(async ({ page }) => {
-  await recordOverlayRoot(page)
-  await page.goto(app.url)
-})
+useOutlineApp()
 
 const CARD_ID = 'tempo-0a000000-0000-4000-8000-000000000004'
 

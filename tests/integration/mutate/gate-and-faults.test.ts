@@ -1,20 +1,8 @@
-/**
- * The mutate server's gate and its behaviour under bad input and file-system faults, as one table.
- *
- * Every row runs against a fresh dev server over a fresh copy of `tests/fixtures/mutate-app` (with
- * src/App.tsx and src/Card.tsx tagged), and asserts the HTTP status, the error code (JSON
- * `{ error: { code, message } }`, no absolute path or stack in it), and that every file of the project,
- * temp files included, is byte-identical afterwards: the tree is hashed after the row's setup and again
- * after its request. Rows whose request races an external edit name the files that edit changed.
- */
-import { createHash } from 'node:crypto'
 import {
   linkSync,
   lstatSync,
   mkdirSync,
-  readdirSync,
   readFileSync,
-  readlinkSync,
   renameSync,
   symlinkSync,
   unlinkSync,
@@ -36,38 +24,13 @@ import {
   nodeFileSystem,
 } from '../../../packages/vite-plugin-visual-edit/src/server/source-file.ts'
 import { type MutateTestServer, type RawResponse, startMutateServer } from '../../helpers/mutate-server.ts'
+import { fileEntry, treeOf } from '../../helpers/project-tree.ts'
 
 const FIXTURE_APP = path.join(import.meta.dirname, '..', '..', 'fixtures', 'mutate-app', 'src', 'App.tsx')
 const APP_SOURCE = readFileSync(FIXTURE_APP, 'utf8')
 /** What "another editor" saves while the server is busy. */
 const EXTERNAL = `${APP_SOURCE}// saved in another editor\n`
 const APP = 'src/App.tsx'
-
-// ---------------------------------------------------------------------------------------------------
-// The project tree, hashed
-
-/** Relative path -> kind, permission bits and content hash (or link target), for every entry. */
-function treeOf(root: string): Record<string, string> {
-  const out: Record<string, string> = {}
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir).sort()) {
-      const full = path.join(dir, name)
-      const relative = path.relative(root, full).split(path.sep).join('/')
-      const stats = lstatSync(full)
-      if (stats.isSymbolicLink()) out[relative] = `symlink -> ${readlinkSync(full)}`
-      else if (stats.isDirectory()) {
-        out[relative] = `dir ${(stats.mode & 0o7777).toString(8)}`
-        walk(full)
-      } else out[relative] = fileEntry(readFileSync(full), stats.mode)
-    }
-  }
-  walk(root)
-  return out
-}
-
-function fileEntry(bytes: Buffer | string, mode: number): string {
-  return `file ${(mode & 0o7777).toString(8)} ${createHash('sha256').update(bytes).digest('hex')}`
-}
 
 // ---------------------------------------------------------------------------------------------------
 // Requests

@@ -9,12 +9,12 @@
  * test keeps alongside. Undo and redo must reproduce every intermediate file byte for byte.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { transformSync } from 'esbuild'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { parseModule } from '../../../packages/vite-plugin-visual-edit/src/transform/parse-module.ts'
 import { analyzeJsx } from '../../../packages/vite-plugin-visual-edit/src/transform/tag-jsx.ts'
 import { type MutateTestServer, type RawResponse, startMutateServer } from '../../helpers/mutate-server.ts'
+import { type Created, renderExport } from '../../helpers/render-jsx.ts'
 
 // ---------------------------------------------------------------------------------------------------
 // The model
@@ -204,12 +204,6 @@ function expectedRender(model: Model): Rendered {
   }
 }
 
-interface Created {
-  type: unknown
-  props: Record<string, unknown> | null
-  children: unknown[]
-}
-
 function toRendered(value: unknown): Rendered {
   const element = value as Created
   const tag = typeof element.type === 'function' ? element.type.name : String(element.type)
@@ -222,23 +216,9 @@ function toRendered(value: unknown): Rendered {
   return { tag, props: { ...(element.props ?? {}) }, content }
 }
 
-/** Compiles the component with esbuild (React's JSX semantics) and renders it with a recording `h`. */
+/** Compiles the component with esbuild and renders it (see renderExport). */
 function render(source: string): Rendered {
-  const { code } = transformSync(source, {
-    loader: 'tsx',
-    format: 'cjs',
-    jsx: 'transform',
-    jsxFactory: 'h',
-    jsxFragment: 'Fragment',
-  })
-  const module = { exports: {} as Record<string, unknown> }
-  const h = (type: unknown, props: Record<string, unknown> | null, ...children: unknown[]): Created => ({
-    type,
-    props,
-    children,
-  })
-  new Function('module', 'exports', 'h', code)(module, module.exports, h)
-  return toRendered((module.exports.Gen as () => unknown)())
+  return toRendered(renderExport(source, 'Gen'))
 }
 
 /** The model's elements in source order, the order the element index lists them in. */

@@ -12,7 +12,6 @@
  */
 import { lstatSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { transformSync } from 'esbuild'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import type {
   MutateErrorCode,
@@ -27,6 +26,7 @@ import type { IndexedElement } from '../../../packages/vite-plugin-visual-edit/s
 import { analyzeJsx } from '../../../packages/vite-plugin-visual-edit/src/transform/tag-jsx.ts'
 import { type MutateTestServer, type RawResponse, startMutateServer } from '../../helpers/mutate-server.ts'
 import { fileEntry, treeOf } from '../../helpers/project-tree.ts'
+import { type Created, renderExport } from '../../helpers/render-jsx.ts'
 
 const APP = 'src/App.tsx'
 const CARD = 'src/Card.tsx'
@@ -377,40 +377,9 @@ describe('ids after structural edits', () => {
 // ---------------------------------------------------------------------------------------------------
 // React semantics of a `.map()` list: rendered, every list item must carry a key.
 
-interface Created {
-  type: unknown
-  props: Record<string, unknown> | null
-  children: unknown[]
-}
-
-/** Compiles List.tsx with esbuild (React's JSX semantics) and renders it with a recording `h`. */
+/** Renders List.tsx's List with two items (see renderExport). */
 function renderList(source: string): Created {
-  const { code } = transformSync(source, {
-    loader: 'tsx',
-    format: 'cjs',
-    jsx: 'transform',
-    jsxFactory: 'h',
-    jsxFragment: 'Fragment',
-  })
-  const module = { exports: {} as Record<string, unknown> }
-  const h = (type: unknown, props: Record<string, unknown> | null, ...children: unknown[]): Created => ({
-    type,
-    props,
-    children,
-  })
-  const require = (id: string) => {
-    if (id === 'react') return { Fragment: 'Fragment' }
-    throw new Error(`List.tsx imports ${id}`)
-  }
-  new Function('module', 'exports', 'require', 'h', 'Fragment', code)(
-    module,
-    module.exports,
-    require,
-    h,
-    'Fragment',
-  )
-  const List = module.exports.List as (props: unknown) => Created
-  return List({
+  return renderExport(source, 'List', {
     items: [
       { id: 'a', name: 'A' },
       { id: 'b', name: 'B' },

@@ -72,6 +72,16 @@ interface BuildIndex {
   byCodebaseId: Map<string, NavTreeNode[]> | null
 }
 
+/** An element's box in page coordinates, rounded: its client rect moved by the scroll offsets. */
+function pageBox(rect: DOMRect, scrollX: number, scrollY: number): NavTreeNode['pageBoundingBox'] {
+  return {
+    pageX: Math.round(rect.left + scrollX),
+    pageY: Math.round(rect.top + scrollY),
+    width: Math.round(rect.width),
+    height: Math.round(rect.height),
+  }
+}
+
 /** A finished walk: the nodes (root rules applied) and the index to look them up by. */
 interface Built {
   nodes: NavTreeNode[]
@@ -274,12 +284,7 @@ export function createNavTree(context: InspectorContext): NavTree {
             name,
             elementTagName: element.localName,
             isComponent: true,
-            pageBoundingBox: {
-              pageX: Math.round(rect.left + scrollX),
-              pageY: Math.round(rect.top + scrollY),
-              width: Math.round(rect.width),
-              height: Math.round(rect.height),
-            },
+            pageBoundingBox: pageBox(rect, scrollX, scrollY),
             level: 0,
           }
           const props = encodeProps(propsOf(componentFiber), SKIPPED_COMPONENT_PROPS)
@@ -305,12 +310,7 @@ export function createNavTree(context: InspectorContext): NavTree {
           name: tag,
           elementTagName: tag,
           isComponent: false,
-          pageBoundingBox: {
-            pageX: Math.round(rect.left + scrollX),
-            pageY: Math.round(rect.top + scrollY),
-            width: Math.round(rect.width),
-            height: Math.round(rect.height),
-          },
+          pageBoundingBox: pageBox(rect, scrollX, scrollY),
           level: 0,
         }
         // One attribute read instead of the DOMTokenList, which costs a binding call per class.
