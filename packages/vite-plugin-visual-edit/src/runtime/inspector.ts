@@ -100,6 +100,8 @@ export function startInspector(
   // Everything else waits for an editor: until then the page pays for one message listener.
   context.on((type) => {
     if (type !== 'connected') return
+    // A reconnecting editor: the styles of the last connection go first, so there is only ever one.
+    removeStoryboardStyles()
     removeStoryboardStyles = applyStoryboardStyles(context)
     tree.start()
     selection.start()

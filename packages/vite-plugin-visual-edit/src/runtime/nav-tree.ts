@@ -62,8 +62,8 @@ export interface NavTree {
 
 /** What the last build learned about the page, to answer keyOf / elementsOf without walking again. */
 interface BuildIndex {
-  /** Unique path -> node: a path names one node of a storyboard's tree. */
-  byPath: Map<string, NavTreeNode>
+  /** Unique path -> node (a path names one node of a storyboard's tree); made on the first nodeOf() after a build. */
+  byPath: Map<string, NavTreeNode> | null
   /** Element -> its own node, else the innermost component node it is a top element of. */
   ofElement: Map<Element, NavTreeNode>
   /** Node -> its element, or a component node's top elements. */
@@ -89,7 +89,7 @@ interface Built {
 }
 
 function emptyIndex(): BuildIndex {
-  return { byPath: new Map(), ofElement: new Map(), elements: new Map(), byCodebaseId: null }
+  return { byPath: null, ofElement: new Map(), elements: new Map(), byCodebaseId: null }
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -168,7 +168,7 @@ export function createNavTree(context: InspectorContext): NavTree {
     const started = generation
     const built: NavTreeNode[] = []
     const next = emptyIndex()
-    const { byPath, ofElement, elements } = next
+    const { ofElement, elements } = next
     /** Component fiber -> index of its node (fragments: later top elements find it). */
     const componentNodes = new Map<Fiber, number>()
     const body = doc.body
@@ -186,7 +186,6 @@ export function createNavTree(context: InspectorContext): NavTree {
         node.level = parentNode.level + 1
         parentNode.children.push(position)
       }
-      byPath.set(node.key.uniquePath, node)
       elements.set(node, owned)
       return position
     }
@@ -362,7 +361,6 @@ export function createNavTree(context: InspectorContext): NavTree {
     for (const node of built) if (node.parent === null) tops++
     if (tops === 1) return built
     const root = emptyRoot(tops === 0 ? EMPTY_TREE_CODEBASE_ID : SKIP_ROOT_CODEBASE_ID)
-    next.byPath.set(root.key.uniquePath, root)
     if (doc.body) next.elements.set(root, doc.body)
     if (tops === 0) return [root]
     for (let position = 0; position < built.length; position++) {
@@ -490,6 +488,11 @@ export function createNavTree(context: InspectorContext): NavTree {
   }
 
   function nodeOf(key: ElementKey): NavTreeNode | null {
+    if (!index.byPath) {
+      const byPath = new Map<string, NavTreeNode>()
+      for (const node of nodes) byPath.set(node.key.uniquePath, node)
+      index.byPath = byPath
+    }
     const node = index.byPath.get(key.uniquePath)
     return node && node.key.codebaseId === key.codebaseId && node.key.storyboardId === key.storyboardId
       ? node

@@ -39,7 +39,8 @@ export function createNavigation(context: InspectorContext) {
     },
     /** Going back works only when the page was reached from another one (a referrer exists). */
     goBack(): boolean {
-      if (!win.document.referrer && win.history.length <= 1) return false
+      // Spec: only with a referrer. history.length counts the whole tab, the editor's pages included.
+      if (!win.document.referrer) return false
       win.history.back()
       return true
     },

@@ -76,6 +76,8 @@ function isHostBoundary(fiber: Fiber): boolean {
 // Each copy of react-dom names its expandos with one random suffix; remember the last one seen so the
 // common case is one property read instead of a scan of the node's keys.
 let knownFiberKey: string | null = null
+/** `__reactProps$…` of the same React instance as knownFiberKey (built once: keys built per call cost a lookup each). */
+let knownPropsKey: string | null = null
 
 function expandoKey(node: object, prefix: string): string | null {
   for (const key of Object.keys(node)) {
@@ -92,18 +94,22 @@ function expandoKey(node: object, prefix: string): string | null {
 export function fiberOf(node: Node): Fiber | null {
   const record = node as unknown as Record<string, Fiber | undefined>
   let key = knownFiberKey
+  let propsKey = knownPropsKey
   let fiber = key ? record[key] : undefined
   if (!fiber) {
     key = expandoKey(node, FIBER_KEY_PREFIX) ?? expandoKey(node, LEGACY_FIBER_KEY_PREFIX)
     fiber = key ? record[key] : undefined
     if (!fiber || !key) return null
-    if (key.startsWith(FIBER_KEY_PREFIX)) knownFiberKey = key
+    propsKey = null
+    if (key.startsWith(FIBER_KEY_PREFIX)) {
+      propsKey = PROPS_KEY_PREFIX + key.slice(FIBER_KEY_PREFIX.length)
+      knownFiberKey = key
+      knownPropsKey = propsKey
+    }
   }
   const alternate = fiber.alternate
-  if (alternate && key?.startsWith(FIBER_KEY_PREFIX)) {
-    const props = (node as unknown as Record<string, unknown>)[
-      PROPS_KEY_PREFIX + key.slice(FIBER_KEY_PREFIX.length)
-    ]
+  if (alternate && propsKey) {
+    const props = (node as unknown as Record<string, unknown>)[propsKey]
     if (props !== undefined && fiber.memoizedProps !== props && alternate.memoizedProps === props) {
       return alternate
     }
