@@ -12,7 +12,21 @@ import {
   propsOf,
 } from './react-fiber.ts'
 
-export const CODEBASE_ID_CHARS = /^[A-Za-z0-9_-]+$/
+const CODEBASE_ID_CHARS = /^[A-Za-z0-9_-]+$/
+/** Ids already checked: a list renders one JSX element's id once per row. */
+const checkedIds = new Map<string, boolean>()
+
+/** Whether `id` is a codebase id of allowed characters only (spec section 5); answers are memoized. */
+export function isCodebaseId(id: unknown): id is string {
+  if (typeof id !== 'string' || id === '') return false
+  let valid = checkedIds.get(id)
+  if (valid === undefined) {
+    valid = CODEBASE_ID_CHARS.test(id)
+    if (checkedIds.size >= 50_000) checkedIds.clear()
+    checkedIds.set(id, valid)
+  }
+  return valid
+}
 
 export interface TaggedComponent {
   fiber: Fiber
@@ -50,7 +64,7 @@ export function createElementKeys(context: InspectorContext, keeps: (codebaseId:
       if (isHostFiber(fiber) || fiber.tag === FiberTag.HostRoot || fiber.tag === FiberTag.HostPortal) break
       if (!isComponentFiber(fiber)) continue
       const id = propsOf(fiber)[CODEBASE_ID_ATTRIBUTE]
-      if (typeof id !== 'string' || !CODEBASE_ID_CHARS.test(id)) continue
+      if (!isCodebaseId(id)) continue
       const name = componentName(fiber) ?? context.lookups.get(id)?.tagName ?? 'Anonymous'
       chain ??= []
       if (id === innerId) chain[chain.length - 1] = { fiber, id, name }
@@ -104,7 +118,7 @@ export function createElementKeys(context: InspectorContext, keeps: (codebaseId:
   /** The key a build would give to the nearest node at `element` itself (not its ancestors). */
   const computeOwnKey = (element: Element): ElementKey | null => {
     const id = element.getAttribute(CODEBASE_ID_ATTRIBUTE)
-    if (id && CODEBASE_ID_CHARS.test(id) && keeps(id)) {
+    if (isCodebaseId(id) && keeps(id)) {
       const path = domPath(element)
       return path === null ? null : makeKey(id, path)
     }

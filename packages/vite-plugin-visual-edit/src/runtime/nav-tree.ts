@@ -11,7 +11,7 @@ import {
 } from '../protocol/messages.ts'
 import { encodeNavTreeSteps, type NavTreeWire, navTreeTransferables } from '../protocol/nav-tree-wire.ts'
 import { type InspectorContext, OVERLAY_ATTRIBUTE } from './context.ts'
-import { CODEBASE_ID_CHARS, componentSegment, createElementKeys, isOverlay } from './element-keys.ts'
+import { componentSegment, createElementKeys, isCodebaseId, isOverlay } from './element-keys.ts'
 import { encodeProps, SKIPPED_COMPONENT_PROPS, SKIPPED_HOST_PROPS } from './node-props.ts'
 import { type Fiber, fiberOf, propsOf, scopeOf } from './react-fiber.ts'
 
@@ -299,7 +299,7 @@ export function createNavTree(context: InspectorContext): NavTree {
 
       let own: NavTreeNode | null = null
       const id = element.getAttribute(CODEBASE_ID_ATTRIBUTE)
-      if (id && CODEBASE_ID_CHARS.test(id) && keeps(id)) {
+      if (isCodebaseId(id) && keeps(id)) {
         rect ??= element.getBoundingClientRect()
         const tag = element.localName
         own = {
