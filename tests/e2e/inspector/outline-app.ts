@@ -28,7 +28,7 @@ export async function startOutlineApp(): Promise<{ url: string; close: () => Pro
  * Serves the outline fixture app for a spec file (started once, stopped after its tests) and opens it
  * in each test's page with the overlay's shadow root recorded, at `viewport` when given.
  */
-export function useOutlineApp(viewport?: { width: number; height: number }): void {
+export function serveOutlineApp(viewport?: { width: number; height: number }): void {
   let app: Awaited<ReturnType<typeof startOutlineApp>> | undefined
   test.beforeAll(async () => {
     app = await startOutlineApp()

@@ -5,9 +5,9 @@ import {
   OUTLINE_THICKNESS_PX,
   Z_INDEX,
 } from '../../../packages/vite-plugin-visual-edit/src/protocol/messages.ts'
-import { connectEditor, type Overlay, type Rect, useOutlineApp } from './outline-app.ts'
+import { connectEditor, type Overlay, type Rect, serveOutlineApp } from './outline-app.ts'
 
-useOutlineApp({ width: 1000, height: 700 })
+serveOutlineApp({ width: 1000, height: 700 })
 
 /** Layout units are 1/64 px: rectangles agree to that precision. */
 function expectSameRect(overlay: Overlay | undefined, rect: Rect) {

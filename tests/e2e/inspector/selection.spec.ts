@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test'
 import type { ElementKey } from '../../../packages/vite-plugin-visual-edit/src/protocol/element-key.ts'
 import { OutboundEvent } from '../../../packages/vite-plugin-visual-edit/src/protocol/messages.ts'
-import { connectEditor, selectedKey, useOutlineApp } from './outline-app.ts'
+import { connectEditor, selectedKey, serveOutlineApp } from './outline-app.ts'
 
-useOutlineApp()
+serveOutlineApp()
 
 const CARD_ID = 'tempo-0a000000-0000-4000-8000-000000000004'
 
