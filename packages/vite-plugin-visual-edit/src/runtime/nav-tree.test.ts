@@ -349,6 +349,24 @@ describe('props', () => {
     expect(encodeProps({ 'data-tempo-id': 'x' }, new Set(['data-tempo-id']))).toBeUndefined()
   })
 
+  test('one props object is encoded once per skipped set; a new props object is encoded again', () => {
+    const skipped = new Set(['children'])
+    const props = { title: 'x', style: { color: 'red' }, children: 'text' }
+    const first = encodeProps(props, skipped)
+    expect(encodeProps(props, skipped)).toBe(first)
+    expect(encodeProps(props, new Set())).toEqual({
+      ...first,
+      children: { type: PropType.LITERAL, value: 'text' },
+    })
+    // React gives a re-rendered fiber a new props object: its new values are read.
+    const next = encodeProps({ ...props, title: 'y' }, skipped)
+    expect(next).not.toBe(first)
+    expect(next?.title).toEqual({ type: PropType.LITERAL, value: 'y' })
+    const none = { 'data-tempo-id': 'x' }
+    expect(encodeProps(none, new Set(['data-tempo-id']))).toBeUndefined()
+    expect(encodeProps(none, new Set(['data-tempo-id']))).toBeUndefined()
+  })
+
   test('JSON stays small however large or deep the value', () => {
     const huge = Array.from({ length: 10_000 }, (_, index) => ({ index, text: 'y'.repeat(1000) }))
     const deep = { a: { b: { c: { d: { e: 1 } } } } }

@@ -199,18 +199,25 @@ export function createNavTree(context: InspectorContext): NavTree {
       const from = stackElements.length
       let position = 0
       let texts: string[] | undefined
-      for (let child = element.firstChild; child; child = child.nextSibling) {
-        const type = child.nodeType
-        if (type === 1) {
-          if (isOverlay(child as Element)) continue
-          stackElements.push(child as Element)
-          stackPaths.push(`${path}-${position++}`)
-          stackParents.push(parent)
-        } else if (type === 3 && wantText) {
-          const text = (child.nodeValue as string).trim()
-          if (!text) continue
-          texts ??= []
-          texts.push(text)
+      const push = (child: Element) => {
+        if (isOverlay(child)) return
+        stackElements.push(child)
+        stackPaths.push(`${path}-${position++}`)
+        stackParents.push(parent)
+      }
+      if (!wantText) {
+        // Most walked elements are not nodes: their text is not collected, only their element children.
+        for (let child = element.firstElementChild; child; child = child.nextElementSibling) push(child)
+      } else {
+        for (let child = element.firstChild; child; child = child.nextSibling) {
+          const type = child.nodeType
+          if (type === 1) push(child as Element)
+          else if (type === 3) {
+            const text = (child.nodeValue as string).trim()
+            if (!text) continue
+            texts ??= []
+            texts.push(text)
+          }
         }
       }
       for (let low = from, high = stackElements.length - 1; low < high; low++, high--) {

@@ -96,12 +96,38 @@ export function boundedJson(value: unknown): string {
   return JSON.stringify(simplify(value, 0))
 }
 
-/** The props of a node, typed for the editor; undefined when none is left (the field is then omitted). */
+type EncodedProps = Record<string, NavTreeProp>
+
+/**
+ * Encoded props per props object (one cache per skipped set). React keeps a fiber's props object
+ * until the fiber renders again, so a rebuild after a change encodes only the props of what
+ * re-rendered. A value mutated in place under the same props object keeps its old encoding, as React
+ * keeps its old output.
+ */
+const encodedBySkipped = new WeakMap<ReadonlySet<string>, WeakMap<object, EncodedProps | null>>()
+
+/**
+ * The props of a node, typed for the editor; undefined when none is left (the field is then omitted).
+ * The result is shared by every build that meets the same props object: read it, never change it.
+ */
 export function encodeProps(
   props: Record<string, unknown>,
   skipped: ReadonlySet<string>,
-): Record<string, NavTreeProp> | undefined {
-  let out: Record<string, NavTreeProp> | undefined
+): EncodedProps | undefined {
+  let cache = encodedBySkipped.get(skipped)
+  if (!cache) {
+    cache = new WeakMap()
+    encodedBySkipped.set(skipped, cache)
+  }
+  const known = cache.get(props)
+  if (known !== undefined) return known ?? undefined
+  const encoded = encodeNow(props, skipped)
+  cache.set(props, encoded ?? null)
+  return encoded
+}
+
+function encodeNow(props: Record<string, unknown>, skipped: ReadonlySet<string>): EncodedProps | undefined {
+  let out: EncodedProps | undefined
   for (const name in props) {
     if (skipped.has(name)) continue
     const value = props[name]

@@ -321,6 +321,24 @@ describe('redraws', () => {
     expect(String(warn.mock.calls[0]?.[0])).toContain(`${FRAME_BUDGET_MS} ms`)
   })
 
+  test('a hover change rewrites only the hover outline, not the selection drawn around it', () => {
+    selection.selected = key('a', 3)
+    selection.hovered = key('b', 3)
+    outlines.render()
+    const divs = [...(shadow?.querySelectorAll('div') ?? [])]
+    const before = divs.map((div) => div.style.cssText)
+    const writes = divs.map((div) => vi.spyOn(div.style, 'cssText', 'set'))
+    selection.hovered = key('c', 4)
+    outlines.render()
+    const changed = divs.filter((_, index) => (writes[index]?.mock.calls.length ?? 0) > 0)
+    expect(changed.map((div) => div.dataset.kind)).toEqual(['hover'])
+    expect(ofKind('hover')).toMatchObject([{ left: 330, top: 20 }])
+    // Every other outline still shows what it showed.
+    expect(divs.filter((div) => div.dataset.kind !== 'hover').map((div) => div.style.cssText)).toEqual(
+      before.filter((_, index) => divs[index]?.dataset.kind !== 'hover'),
+    )
+  })
+
   test('the host comes back if the app removed it', () => {
     host().remove()
     outlines.render()

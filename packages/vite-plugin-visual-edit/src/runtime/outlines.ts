@@ -112,6 +112,13 @@ export function createOutlines(context: InspectorContext, tree: OutlineTree, sel
   let host: HTMLElement | null = null
   let root: ShadowRoot | null = null
   const pool: HTMLDivElement[] = []
+  /**
+   * What each pooled div was last given (kind, class, style and text in one string): a div whose
+   * shape did not change is not written again, so a hover restyles one div, not every outline.
+   */
+  const written: string[] = []
+  /** The host's display as last set: shown, or hidden in drive mode. */
+  let hostDisplay: 'block' | 'none' | null = null
   let moveBox: ClientBox | null = null
   let secondaryKeys: ElementKey[] | null = null
   let started = false
@@ -260,21 +267,29 @@ export function createOutlines(context: InspectorContext, tree: OutlineTree, sel
         div.hidden = true
         div.style.cssText = 'display:none'
         div.textContent = ''
+        written[i] = ''
         continue
       }
-      div.hidden = false
-      div.dataset.kind = shape.kind
       const place = `left:${shape.x}px;top:${shape.y}px;z-index:${shape.z};--c:${shape.color};`
+      let className: string
+      let css: string
+      const text = shape.text ?? ''
       if (shape.text === undefined) {
         const thickness = shape.thickness ?? 0
-        div.className = shape.kind === 'child' ? 'd' : 'o'
-        div.style.cssText = `${place}width:${shape.width}px;height:${shape.height}px;--t:${thickness}px;--s:${thickness * 2}px;`
-        div.textContent = ''
+        className = shape.kind === 'child' ? 'd' : 'o'
+        css = `${place}width:${shape.width}px;height:${shape.height}px;--t:${thickness}px;--s:${thickness * 2}px;`
       } else {
-        div.className = shape.centred ? 'b m' : 'b'
-        div.style.cssText = place + badgeCss
-        div.textContent = shape.text
+        className = shape.centred ? 'b m' : 'b'
+        css = place + badgeCss
       }
+      const signature = `${shape.kind}|${className}|${css}|${text}`
+      if (written[i] === signature) continue
+      written[i] = signature
+      div.hidden = false
+      div.dataset.kind = shape.kind
+      div.className = className
+      div.style.cssText = css
+      div.textContent = text
     }
   }
 
@@ -283,12 +298,12 @@ export function createOutlines(context: InspectorContext, tree: OutlineTree, sel
     const began = performance.now()
     const shadow = ensureHost()
     let list: Shape[] = []
-    if (selection.driveMode) {
-      ;(host as HTMLElement).style.setProperty('display', 'none', 'important')
-    } else {
-      ;(host as HTMLElement).style.setProperty('display', 'block', 'important')
-      list = shapes((host as HTMLElement).getBoundingClientRect())
+    const display = selection.driveMode ? 'none' : 'block'
+    if (display !== hostDisplay) {
+      ;(host as HTMLElement).style.setProperty('display', display, 'important')
+      hostDisplay = display
     }
+    if (!selection.driveMode) list = shapes((host as HTMLElement).getBoundingClientRect())
     paint(shadow, list)
     const took = performance.now() - began
     if (took > FRAME_BUDGET_MS) {
@@ -338,6 +353,8 @@ export function createOutlines(context: InspectorContext, tree: OutlineTree, sel
       host = null
       root = null
       pool.length = 0
+      written.length = 0
+      hostDisplay = null
       secondaryKeys = null
     },
     render,
