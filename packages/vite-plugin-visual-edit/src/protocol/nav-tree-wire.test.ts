@@ -1,14 +1,8 @@
 import { serialize } from 'node:v8'
 import fc from 'fast-check'
-import { describe, expect, test } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import type { NavTreeNode } from './messages.ts'
-import {
-  decodeNavTree,
-  encodeNavTree,
-  encodeNavTreeSteps,
-  NAV_TREE_ENCODE_STEP,
-  navTreeTransferables,
-} from './nav-tree-wire.ts'
+import { decodeNavTree, encodeNavTree, NavTreeWriter, navTreeTransferables } from './nav-tree-wire.ts'
 
 /** A tree shaped like a real page: sections of rows, component nodes, props, texts. */
 function pageTree(rows: number): NavTreeNode[] {
@@ -132,14 +126,56 @@ describe('the nav tree wire form', () => {
     expect(wireBytes).toBeLessThan(objectBytes / 3)
   })
 
-  test('the resumable encoder stops every NAV_TREE_ENCODE_STEP nodes and gives the same wire form', () => {
-    const nodes = pageTree(300)
-    const steps = encodeNavTreeSteps(nodes)
-    let pauses = 0
-    let step = steps.next()
-    for (; !step.done; step = steps.next()) pauses++
-    expect(pauses).toBe(Math.ceil(nodes.length / NAV_TREE_ENCODE_STEP) - 1)
-    expect(step.value).toEqual(encodeNavTree(nodes))
+  test('the writer: nodes written one by one, a dropped first node re-roots its child', () => {
+    const writer = new NavTreeWriter('main', 1)
+    const body = writer.add(-1, 'SKIP-ROOT', '0', 'body', 'body', false, null, null, null)
+    const main = writer.add(body, 'tempo-a', '-0', 'main', 'main', false, 'app grid', null, 'App')
+    writer.box(main, 0.4, 10.6, 100, 50)
+    const card = writer.add(main, 'tempo-b', '-2-Card', 'Card', 'section', true, null, null, 'App')
+    writer.box(card, 10, 20, 30, 40)
+    writer.growBox(card, 5, 30, 10, 40)
+    writer.props(card, { title: { type: 'LITERAL', value: 'x' } })
+    const text = writer.add(card, 'tempo-c', '=0-0-2', 'section', 'section', false, null, 'p-4', 'Card')
+    writer.text(text, 'Hello')
+    expect(writer.size).toBe(4)
+
+    writer.setSegment(main, '0-0')
+    const rooted = decodeNavTree(structuredClone(writer.finish(1)))
+    expect(rooted.map((node) => [node.key.uniquePath, node.parent, node.level])).toEqual([
+      ['0-0', null, 0],
+      ['0-0-2-Card', 0, 1],
+      ['0-0-2', 1, 2],
+    ])
+    expect(rooted[0]).toMatchObject({ classList: ['app', 'grid'], scope: 'App', children: [1] })
+    expect(rooted[0]?.pageBoundingBox).toEqual({ pageX: 0, pageY: 11, width: 100, height: 50 })
+    // Grown to cover both elements: x 5..40, y 20..70.
+    expect(rooted[1]).toMatchObject({
+      isComponent: true,
+      props: { title: { type: 'LITERAL', value: 'x' } },
+      pageBoundingBox: { pageX: 5, pageY: 20, width: 35, height: 50 },
+    })
+    expect(rooted[2]).toMatchObject({ literalChildren: ['Hello'], directlySetClassList: ['p-4'] })
+
+    // The whole tree, the first node kept; the writer's own columns still answer after a transfer.
+    const wire = writer.finish()
+    structuredClone(wire, { transfer: navTreeTransferables(wire) })
+    expect(writer.codebaseIdOf(card)).toBe('tempo-b')
+    expect(writer.parentOf(text)).toBe(card)
+    expect(writer.boxOf(card)).toEqual({ pageX: 5, pageY: 20, width: 35, height: 50 })
+    expect(writer.finish().p).toEqual(Int32Array.from([-1, 0, 1, 2]))
+  })
+
+  test('a props record shared by several nodes is flattened once', () => {
+    const props = { item: { type: 'JSON_OBJECT', value: '{"id":1}' } } as const
+    const nodes = pageTree(2).map((node) => (node.isComponent ? { ...node, props } : node))
+    const stringify = vi.spyOn(JSON, 'stringify')
+    const wire = encodeNavTree(nodes)
+    expect(stringify).toHaveBeenCalledOnce()
+    stringify.mockRestore()
+    const [first, second] = [Array.from(wire.pr.subarray(0, 4)), Array.from(wire.pr.subarray(4, 8))]
+    expect(first.slice(1)).toEqual(second.slice(1))
+    expect(wire.s[first[3] as number]).toBe(JSON.stringify('{"id":1}'))
+    expect(decodeNavTree(wire)).toEqual(nodes)
   })
 
   test('the columns transfer: the sender keeps empty arrays and the receiver decodes the tree', () => {

@@ -40,9 +40,6 @@ export interface NavTreeWire {
 
 const PROP_TYPES: readonly PropType[] = ['LITERAL', 'FUNCTION', 'JSON_OBJECT']
 
-/** Nodes encoded between two checks of the caller's clock (see encodeNavTreeSteps). */
-export const NAV_TREE_ENCODE_STEP = 256
-
 class StringTable {
   readonly strings: string[] = ['']
   readonly #index = new Map<string, number>([['', 0]])
@@ -58,74 +55,297 @@ class StringTable {
   }
 }
 
-/** Encodes a tree built as NavTreeNode objects (document order, parents first) in one go. */
-export function encodeNavTree(nodes: readonly NavTreeNode[]): NavTreeWire {
-  const steps = encodeNavTreeSteps(nodes)
-  for (;;) {
-    const step = steps.next()
-    if (step.done) return step.value
+/** A props record flattened for the wire (key, type index, value as JSON per prop), once per record. */
+const flatProps = new WeakMap<object, readonly (string | number)[]>()
+
+function flatten(props: Readonly<Record<string, NavTreeProp>>): readonly (string | number)[] {
+  let flat = flatProps.get(props)
+  if (!flat) {
+    const entries: (string | number)[] = []
+    for (const key in props) {
+      const prop = props[key] as NavTreeProp
+      entries.push(key, PROP_TYPES.indexOf(prop.type), JSON.stringify(prop.value))
+    }
+    flat = entries
+    flatProps.set(props, flat)
   }
+  return flat
+}
+
+const grown = (column: Int32Array, size: number): Int32Array => {
+  const next = new Int32Array(size)
+  next.set(column)
+  return next
 }
 
 /**
- * The same encoding, resumable: yields after every NAV_TREE_ENCODE_STEP nodes so a caller working in
- * time slices can stop between two of them, and returns the wire form.
+ * Writes the wire form node by node, so a walk of the page can produce it without making a node
+ * object per element. Nodes are added parents first; `finish(first)` copies out the nodes from
+ * `first` on (the ones before are dropped, their children become roots). The writer keeps its own
+ * columns, which the inspector reads for its lookups after the copies are transferred.
  */
-export function* encodeNavTreeSteps(nodes: readonly NavTreeNode[]): Generator<void, NavTreeWire> {
-  const table = new StringTable()
-  const n = nodes.length
-  const wire: NavTreeWire = {
-    v: 2,
-    s: table.strings,
-    sb: table.of(nodes[0]?.key.storyboardId ?? ''),
-    p: new Int32Array(n),
-    id: new Int32Array(n),
-    seg: new Int32Array(n),
-    nm: new Int32Array(n),
-    tg: new Int32Array(n),
-    f: new Int32Array(n),
-    cl: new Int32Array(n),
-    dc: new Int32Array(n),
-    sc: new Int32Array(n),
-    b: new Int32Array(n * 4),
-    pr: new Int32Array(0),
-    lc: new Int32Array(0),
+export class NavTreeWriter {
+  readonly #table = new StringTable()
+  readonly #storyboard: number
+  #size = 0
+  #parent: Int32Array
+  #id: Int32Array
+  #seg: Int32Array
+  #nm: Int32Array
+  #tg: Int32Array
+  #f: Int32Array
+  #cl: Int32Array
+  #dc: Int32Array
+  #sc: Int32Array
+  #b: Int32Array
+  readonly #props: number[] = []
+  readonly #texts: number[] = []
+
+  constructor(storyboardId: string, capacity = 256) {
+    this.#storyboard = this.#table.of(storyboardId)
+    this.#parent = new Int32Array(capacity)
+    this.#id = new Int32Array(capacity)
+    this.#seg = new Int32Array(capacity)
+    this.#nm = new Int32Array(capacity)
+    this.#tg = new Int32Array(capacity)
+    this.#f = new Int32Array(capacity)
+    this.#cl = new Int32Array(capacity)
+    this.#dc = new Int32Array(capacity)
+    this.#sc = new Int32Array(capacity)
+    this.#b = new Int32Array(capacity * 4)
   }
-  const props: number[] = []
-  const texts: number[] = []
-  for (let index = 0; index < n; index++) {
-    if (index > 0 && index % NAV_TREE_ENCODE_STEP === 0) yield
+
+  get size(): number {
+    return this.#size
+  }
+
+  get strings(): readonly string[] {
+    return this.#table.strings
+  }
+
+  /**
+   * Adds a node and returns its index. `segment` is what its unique path adds to its parent's, or
+   * `=` + the whole path when it does not extend it (a root's segment is its whole path). Classes are
+   * joined by single spaces; null leaves a field out.
+   */
+  add(
+    parent: number,
+    codebaseId: string,
+    segment: string,
+    name: string,
+    tag: string,
+    isComponent: boolean,
+    classes: string | null,
+    directClasses: string | null,
+    scope: string | null,
+  ): number {
+    const index = this.#size
+    if (index === this.#parent.length) this.#grow()
+    this.#size++
+    this.set(index, parent, codebaseId, segment, name, tag, isComponent, classes, directClasses, scope)
+    return index
+  }
+
+  /** Rewrites node `index` (a placeholder added before its contents were known). */
+  set(
+    index: number,
+    parent: number,
+    codebaseId: string,
+    segment: string,
+    name: string,
+    tag: string,
+    isComponent: boolean,
+    classes: string | null,
+    directClasses: string | null,
+    scope: string | null,
+  ): void {
+    const table = this.#table
+    this.#parent[index] = parent
+    this.#id[index] = table.of(codebaseId)
+    this.#seg[index] = table.of(segment)
+    this.#nm[index] = table.of(name)
+    this.#tg[index] = table.of(tag)
+    this.#f[index] = isComponent ? 1 : 0
+    this.#cl[index] = classes === null ? -1 : table.of(classes)
+    this.#dc[index] = directClasses === null ? -1 : table.of(directClasses)
+    this.#sc[index] = scope === null ? -1 : table.of(scope)
+  }
+
+  setSegment(index: number, segment: string): void {
+    this.#seg[index] = this.#table.of(segment)
+  }
+
+  /** Sets node `index`'s page box (rounded). */
+  box(index: number, pageX: number, pageY: number, width: number, height: number): void {
+    const at = index * 4
+    this.#b[at] = Math.round(pageX)
+    this.#b[at + 1] = Math.round(pageY)
+    this.#b[at + 2] = Math.round(width)
+    this.#b[at + 3] = Math.round(height)
+  }
+
+  /** Grows node `index`'s box to also cover this one (a component rendering several elements). */
+  growBox(index: number, pageX: number, pageY: number, width: number, height: number): void {
+    const b = this.#b
+    const at = index * 4
+    const left = Math.round(pageX)
+    const top = Math.round(pageY)
+    const right = Math.max((b[at] as number) + (b[at + 2] as number), left + Math.round(width))
+    const bottom = Math.max((b[at + 1] as number) + (b[at + 3] as number), top + Math.round(height))
+    b[at] = Math.min(b[at] as number, left)
+    b[at + 1] = Math.min(b[at + 1] as number, top)
+    b[at + 2] = right - (b[at] as number)
+    b[at + 3] = bottom - (b[at + 1] as number)
+  }
+
+  props(index: number, props: Readonly<Record<string, NavTreeProp>>): void {
+    const flat = flatten(props)
+    const table = this.#table
+    for (let at = 0; at < flat.length; at += 3) {
+      this.#props.push(
+        index,
+        table.of(flat[at] as string),
+        flat[at + 1] as number,
+        table.of(flat[at + 2] as string),
+      )
+    }
+  }
+
+  text(index: number, text: string): void {
+    this.#texts.push(index, this.#table.of(text))
+  }
+
+  parentOf(index: number): number {
+    return this.#parent[index] as number
+  }
+
+  codebaseIdOf(index: number): string {
+    return this.#table.strings[this.#id[index] as number] ?? ''
+  }
+
+  nameOf(index: number): string {
+    return this.#table.strings[this.#nm[index] as number] ?? ''
+  }
+
+  tagOf(index: number): string {
+    return this.#table.strings[this.#tg[index] as number] ?? ''
+  }
+
+  isComponent(index: number): boolean {
+    return ((this.#f[index] as number) & 1) === 1
+  }
+
+  /** Optional string fields: classes (joined), direct classes (joined), scope; undefined when absent. */
+  classesOf(index: number): string | undefined {
+    return this.#optional(this.#cl[index] as number)
+  }
+
+  directClassesOf(index: number): string | undefined {
+    return this.#optional(this.#dc[index] as number)
+  }
+
+  scopeOf(index: number): string | undefined {
+    return this.#optional(this.#sc[index] as number)
+  }
+
+  boxOf(index: number): NavTreeNode['pageBoundingBox'] {
+    const at = index * 4
+    const b = this.#b
+    return {
+      pageX: b[at] as number,
+      pageY: b[at + 1] as number,
+      width: b[at + 2] as number,
+      height: b[at + 3] as number,
+    }
+  }
+
+  /** The wire form of the nodes from `first` on, in arrays of their own (safe to transfer). */
+  finish(first = 0): NavTreeWire {
+    const from = Math.min(first, this.#size)
+    const end = this.#size
+    const p = this.#parent.slice(from, end)
+    if (from > 0)
+      for (let index = 0; index < p.length; index++) p[index] = Math.max(-1, (p[index] as number) - from)
+    const shifted = (entries: number[], width: number) => {
+      if (from === 0) return Int32Array.from(entries)
+      const out: number[] = []
+      for (let at = 0; at < entries.length; at += width) {
+        const node = entries[at] as number
+        if (node < from) continue
+        out.push(node - from)
+        for (let k = 1; k < width; k++) out.push(entries[at + k] as number)
+      }
+      return Int32Array.from(out)
+    }
+    return {
+      v: 2,
+      s: this.#table.strings,
+      sb: this.#storyboard,
+      p,
+      id: this.#id.slice(from, end),
+      seg: this.#seg.slice(from, end),
+      nm: this.#nm.slice(from, end),
+      tg: this.#tg.slice(from, end),
+      f: this.#f.slice(from, end),
+      cl: this.#cl.slice(from, end),
+      dc: this.#dc.slice(from, end),
+      sc: this.#sc.slice(from, end),
+      b: this.#b.slice(from * 4, end * 4),
+      pr: shifted(this.#props, 4),
+      lc: shifted(this.#texts, 2),
+    }
+  }
+
+  #optional(index: number): string | undefined {
+    return index < 0 ? undefined : (this.#table.strings[index] ?? '')
+  }
+
+  #grow(): void {
+    const size = this.#parent.length * 2
+    this.#parent = grown(this.#parent, size)
+    this.#id = grown(this.#id, size)
+    this.#seg = grown(this.#seg, size)
+    this.#nm = grown(this.#nm, size)
+    this.#tg = grown(this.#tg, size)
+    this.#f = grown(this.#f, size)
+    this.#cl = grown(this.#cl, size)
+    this.#dc = grown(this.#dc, size)
+    this.#sc = grown(this.#sc, size)
+    this.#b = grown(this.#b, size * 4)
+  }
+}
+
+/** Encodes a tree built as NavTreeNode objects (document order, parents first). */
+export function encodeNavTree(nodes: readonly NavTreeNode[]): NavTreeWire {
+  const writer = new NavTreeWriter(nodes[0]?.key.storyboardId ?? '', Math.max(1, nodes.length))
+  for (let index = 0; index < nodes.length; index++) {
     const node = nodes[index] as NavTreeNode
     const parent = node.parent === null ? undefined : nodes[node.parent]
     const path = node.key.uniquePath
     const parentPath = parent?.key.uniquePath
     const segment =
-      parentPath !== undefined && path.startsWith(parentPath) ? path.slice(parentPath.length) : path
-    wire.p[index] = node.parent ?? -1
-    wire.id[index] = table.of(node.key.codebaseId)
-    wire.seg[index] = table.of(parent && segment === path ? `=${path}` : segment)
-    wire.nm[index] = table.of(node.name)
-    wire.tg[index] = table.of(node.elementTagName)
-    wire.f[index] = node.isComponent ? 1 : 0
-    wire.cl[index] = node.classList ? table.of(node.classList.join(' ')) : -1
-    wire.dc[index] = node.directlySetClassList ? table.of(node.directlySetClassList.join(' ')) : -1
-    wire.sc[index] = node.scope === undefined ? -1 : table.of(node.scope)
+      parentPath === undefined
+        ? path
+        : path.startsWith(parentPath)
+          ? path.slice(parentPath.length)
+          : `=${path}`
+    writer.add(
+      node.parent ?? -1,
+      node.key.codebaseId,
+      segment,
+      node.name,
+      node.elementTagName,
+      node.isComponent,
+      node.classList ? node.classList.join(' ') : null,
+      node.directlySetClassList ? node.directlySetClassList.join(' ') : null,
+      node.scope ?? null,
+    )
     const box = node.pageBoundingBox
-    wire.b[index * 4] = Math.round(box.pageX)
-    wire.b[index * 4 + 1] = Math.round(box.pageY)
-    wire.b[index * 4 + 2] = Math.round(box.width)
-    wire.b[index * 4 + 3] = Math.round(box.height)
-    if (node.props) {
-      for (const key in node.props) {
-        const prop = node.props[key] as NavTreeProp
-        props.push(index, table.of(key), PROP_TYPES.indexOf(prop.type), table.of(JSON.stringify(prop.value)))
-      }
-    }
-    if (node.literalChildren) for (const text of node.literalChildren) texts.push(index, table.of(text))
+    writer.box(index, box.pageX, box.pageY, box.width, box.height)
+    if (node.props) writer.props(index, node.props)
+    if (node.literalChildren) for (const text of node.literalChildren) writer.text(index, text)
   }
-  wire.pr = Int32Array.from(props)
-  wire.lc = Int32Array.from(texts)
-  return wire
+  return writer.finish()
 }
 
 /** The buffers of a wire tree's arrays, to transfer with postMessage instead of copying them. */

@@ -35,9 +35,17 @@ export interface TaggedComponent {
 }
 
 /** A component name as a unique path segment: word tokens for special characters, never digits first. */
+const segments = new Map<string, string>()
+
 export function componentSegment(name: string): string {
-  const segment = encodePathSegment(name)
-  return /^[0-9]/.test(segment) ? `_${segment}` : segment
+  let segment = segments.get(name)
+  if (segment === undefined) {
+    const encoded = encodePathSegment(name)
+    segment = /^[0-9]/.test(encoded) ? `_${encoded}` : encoded
+    if (segments.size >= 10_000) segments.clear()
+    segments.set(name, segment)
+  }
+  return segment
 }
 
 export function isOverlay(element: Element): boolean {

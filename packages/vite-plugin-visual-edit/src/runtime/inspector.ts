@@ -1,5 +1,5 @@
 import type { ElementKey } from '../protocol/element-key.ts'
-import type { CallableFunction, NavTreeNode } from '../protocol/messages.ts'
+import type { CallableFunction } from '../protocol/messages.ts'
 import { createBridge, type FunctionTable } from './bridge.ts'
 import { type InspectorConfig, InspectorContext, type Lookup } from './context.ts'
 import { checkHydration } from './hydration.ts'
@@ -49,7 +49,7 @@ export function startInspector(
       setLookups(options.lookups)
       if (options.includeHtml) tree.requestHtml()
       selection.restoreDriveMode()
-      return tree.rebuild().then((nodes: NavTreeNode[]) => ({ nodes: nodes.length }))
+      return tree.rebuild().then((nodes) => ({ nodes }))
     },
     setNewLookups: (lookups: Record<string, Lookup>) => {
       setLookups(lookups)

@@ -64,6 +64,12 @@ function render(node: ReactNode) {
   })
 }
 
+/** Builds and returns the tree as node objects. */
+async function built(tree: NavTree): Promise<readonly NavTreeNode[]> {
+  await tree.rebuild()
+  return tree.nodes
+}
+
 /** `codebaseId@uniquePath` of every node, indented by level: the tree at a glance. */
 function outline(nodes: readonly NavTreeNode[]): string[] {
   return nodes.map(
@@ -87,7 +93,7 @@ describe('tree rules', () => {
         <section><div><i data-tempo-id="c"></i></div></section>
       </div>`
     const { tree } = setup()
-    const nodes = await tree.rebuild()
+    const nodes = await built(tree)
     expect(outline(nodes)).toEqual(['a@0-0 div', '  b@0-0-0-0 p', '  c@0-0-1-0-0 i'])
     expect(nodes[1]?.parent).toBe(0)
     expect(nodes[0]?.children).toEqual([1, 2])
@@ -98,14 +104,14 @@ describe('tree rules', () => {
   test('one top node is the root; none gives EMPTY-TREE; several hang under SKIP-ROOT', async () => {
     const { tree } = setup()
     document.body.innerHTML = '<div><p>untagged</p></div>'
-    expect(outline(await tree.rebuild())).toEqual([`${EMPTY_TREE_CODEBASE_ID}@0 body`])
+    expect(outline(await built(tree))).toEqual([`${EMPTY_TREE_CODEBASE_ID}@0 body`])
 
     document.body.innerHTML = '<div data-tempo-id="only"><b data-tempo-id="kid"></b></div>'
-    expect(outline(await tree.rebuild())).toEqual(['only@0-0 div', '  kid@0-0-0 b'])
+    expect(outline(await built(tree))).toEqual(['only@0-0 div', '  kid@0-0-0 b'])
 
     document.body.innerHTML =
       '<div data-tempo-id="one"><b data-tempo-id="kid"></b></div><script></script><div data-tempo-id="two"></div>'
-    const nodes = await tree.rebuild()
+    const nodes = await built(tree)
     expect(outline(nodes)).toEqual([
       `${SKIP_ROOT_CODEBASE_ID}@0 body`,
       '  one@0-0 div',
@@ -122,7 +128,7 @@ describe('tree rules', () => {
       <div ${OVERLAY}><div data-tempo-id="inside"></div></div>
       <main data-tempo-id="main"><b data-tempo-id="b"></b></main>`
     const { tree } = setup()
-    expect(outline(await tree.rebuild())).toEqual(['main@0-0 main', '  b@0-0-0 b'])
+    expect(outline(await built(tree))).toEqual(['main@0-0 main', '  b@0-0-0 b'])
     expect(tree.keyOf(document.querySelector('[data-tempo-id="inside"]') as Element)).toBeNull()
   })
 
@@ -135,13 +141,13 @@ describe('tree rules', () => {
     context.lookups.set('story', { file: 'src/Button.stories.tsx', classes: ['p-2'] })
     context.lookups.set('lib', { file: 'src/lib.tsx' })
     context.lookups.set('story-i', { file: 'src/Button.stories.tsx' })
-    const nodes = await tree.rebuild()
+    const nodes = await built(tree)
     expect(outline(nodes)).toEqual(['story@0-0-0 div', '  story-i@0-0-0-1 i'])
     expect(nodes[0]?.directlySetClassList).toEqual(['p-2'])
 
     // In the application storyboard every tagged element stays.
     const app = setup()
-    expect(await app.tree.rebuild()).toHaveLength(4)
+    expect(await built(app.tree)).toHaveLength(4)
   })
 
   test('node fields: classes, tag, box in page coordinates, empty fields omitted', async () => {
@@ -152,7 +158,7 @@ describe('tree rules', () => {
     cleanups.push(() => Object.defineProperty(window, 'scrollY', { value: 0, configurable: true }))
     const { tree, context } = setup()
     context.lookups.set('btn', { file: 'src/App.tsx', classes: ['px-2'] })
-    const [node] = await tree.rebuild()
+    const [node] = await built(tree)
     expect(node).toEqual({
       key: { codebaseId: 'btn', storyboardId: 'app', uniquePath: '0-0' },
       parent: null,
@@ -224,7 +230,7 @@ describe('component nodes from React', () => {
   test('component usages sit between the host parent and the elements they render', async () => {
     render(h(App, { 'data-tempo-id': 'use-app' } as object))
     const { tree } = setup()
-    const nodes = await tree.rebuild()
+    const nodes = await built(tree)
     expect(outline(nodes)).toEqual([
       'use-app@0-0-0-App App',
       '  app-main@0-0-0 main',
@@ -265,7 +271,7 @@ describe('component nodes from React', () => {
   test('keyOf, elementsOf, parentOf, childrenOf and nodeOf answer from the last build', async () => {
     render(h(App, { 'data-tempo-id': 'use-app' } as object))
     const { tree } = setup()
-    const nodes = await tree.rebuild()
+    const nodes = await built(tree)
     const byId = (id: string, nth = 0) =>
       nodes.filter((node) => node.key.codebaseId === id)[nth] as NavTreeNode
     const [b, i] = [document.querySelector('b'), document.querySelector('i')] as Element[]
@@ -302,11 +308,11 @@ describe('component nodes from React', () => {
       tree.keyOf(added),
       tree.elementsOf({ codebaseId: 'use-row', storyboardId: 'app', uniquePath: '0-0-0-1-Row' }),
     ]
-    const nodes = await tree.rebuild()
-    const built = nodes.filter((node) => node.key.codebaseId === 'row-li')[1] as NavTreeNode
-    expect(computed[0]).toEqual(built.key)
+    const nodes = await built(tree)
+    const row = nodes.filter((node) => node.key.codebaseId === 'row-li')[1] as NavTreeNode
+    expect(computed[0]).toEqual(row.key)
     expect(computed[1]).toEqual([added])
-    expect(tree.elementsOf(built.key)).toEqual([added])
+    expect(tree.elementsOf(row.key)).toEqual([added])
   })
 })
 
@@ -394,7 +400,7 @@ describe('building and sending', () => {
       frames++
       return original(callback)
     })
-    const nodes = await tree.rebuild()
+    const nodes = await built(tree)
     expect(nodes).toHaveLength(3001)
     // 6,001 elements, 16 per clock read, 40 reads per slice: about 640 elements per frame.
     expect(frames).toBeGreaterThanOrEqual(8)

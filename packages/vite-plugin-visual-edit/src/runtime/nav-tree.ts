@@ -9,11 +9,12 @@ import {
   OutboundEvent,
   StoryboardType,
 } from '../protocol/messages.ts'
-import { encodeNavTreeSteps, type NavTreeWire, navTreeTransferables } from '../protocol/nav-tree-wire.ts'
+import { type NavTreeWire, NavTreeWriter, navTreeTransferables } from '../protocol/nav-tree-wire.ts'
 import { type InspectorContext, OVERLAY_ATTRIBUTE } from './context.ts'
 import { componentSegment, createElementKeys, isCodebaseId, isOverlay } from './element-keys.ts'
 import { encodeProps, SKIPPED_COMPONENT_PROPS, SKIPPED_HOST_PROPS } from './node-props.ts'
 import { type Fiber, fiberOf, propsOf, scopeOf } from './react-fiber.ts'
+import { type BuildRecords, TreeStore } from './tree-store.ts'
 
 /** The overlay host (outlines.ts) is never in the tree, and its mutations are ignored. */
 const OVERLAY_SELECTOR = `[${OVERLAY_ATTRIBUTE}]`
@@ -34,13 +35,13 @@ export interface NavTree {
   start(): void
   stop(): void
   /**
-   * Builds the tree in slices of NAV_TREE_SLICE_MS per animation frame, stores it in `nodes` and, when
-   * an editor is connected, sends it as NAV_TREE. Calls made while a build runs share one follow-up
+   * Builds the tree in slices of NAV_TREE_SLICE_MS per animation frame, keeps it for the lookups below
+   * and, when an editor is connected, sends it as NAV_TREE; resolves with its number of nodes. Calls made while a build runs share one follow-up
    * build (started when the running one ends), so the result always reflects the DOM and the lookups
    * as they were at or after the call.
    */
-  rebuild(): Promise<NavTreeNode[]>
-  /** The last tree built: flat, document order, parents first (see NavTreeNode). */
+  rebuild(): Promise<number>
+  /** The last tree built: flat, document order, parents first (see NavTreeNode); made when read. */
   readonly nodes: readonly NavTreeNode[]
   /** The next tree sent carries the page's HTML (once). */
   requestHtml(): void
@@ -60,36 +61,29 @@ export interface NavTree {
   nodesWithCodebaseId(codebaseId: string): readonly NavTreeNode[]
 }
 
-/** What the last build learned about the page, to answer keyOf / elementsOf without walking again. */
-interface BuildIndex {
-  /** Unique path -> node (a path names one node of a storyboard's tree); made on the first nodeOf() after a build. */
-  byPath: Map<string, NavTreeNode> | null
-  /** Element -> its own node, else the innermost component node it is a top element of. */
-  ofElement: Map<Element, NavTreeNode>
-  /** Node -> its element, or a component node's top elements. */
-  elements: Map<NavTreeNode, Element | Element[]>
-  /** Made on the first nodesWithCodebaseId() after a build. */
-  byCodebaseId: Map<string, NavTreeNode[]> | null
-}
+/** Class attributes as the wire's single-space lists (a page repeats a few class strings many times). */
+const normalizedClasses = new Map<string, string>()
 
-/** An element's box in page coordinates, rounded: its client rect moved by the scroll offsets. */
-function pageBox(rect: DOMRect, scrollX: number, scrollY: number): NavTreeNode['pageBoundingBox'] {
-  return {
-    pageX: Math.round(rect.left + scrollX),
-    pageY: Math.round(rect.top + scrollY),
-    width: Math.round(rect.width),
-    height: Math.round(rect.height),
+function normalizeClasses(raw: string): string {
+  let normalized = normalizedClasses.get(raw)
+  if (normalized === undefined) {
+    normalized = raw.trim().split(WHITESPACE).join(' ')
+    if (normalizedClasses.size >= 10_000) normalizedClasses.clear()
+    normalizedClasses.set(raw, normalized)
   }
+  return normalized
 }
 
-/** A finished walk: the nodes (root rules applied) and the index to look them up by. */
-interface Built {
-  nodes: NavTreeNode[]
-  index: BuildIndex
-}
+/** Server-known class lists joined for the wire, once per list. */
+const joinedClasses = new WeakMap<readonly string[], string>()
 
-function emptyIndex(): BuildIndex {
-  return { byPath: null, ofElement: new Map(), elements: new Map(), byCodebaseId: null }
+function joinClasses(classes: readonly string[]): string {
+  let joined = joinedClasses.get(classes)
+  if (joined === undefined) {
+    joined = classes.join(' ')
+    joinedClasses.set(classes, joined)
+  }
+  return joined
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -110,10 +104,11 @@ function emptyIndex(): BuildIndex {
  */
 export function createNavTree(context: InspectorContext): NavTree {
   const { win, doc } = context
-  let nodes: NavTreeNode[] = []
-  let index = emptyIndex()
-  let running: Promise<NavTreeNode[]> | null = null
-  let followUp: Promise<NavTreeNode[]> | null = null
+  let store = TreeStore.empty(context.storyboardId)
+  /** The last tree as node objects, made when `nodes` is read. */
+  let allNodes: NavTreeNode[] | null = null
+  let running: Promise<number> | null = null
+  let followUp: Promise<number> | null = null
   /** Bumped by stop(): a build from before it ends without storing or sending anything. */
   let generation = 0
   let buildCount = 0
@@ -156,41 +151,75 @@ export function createNavTree(context: InspectorContext): NavTree {
     if (context.flags.type === StoryboardType.APPLICATION || !context.storyboardFile) return true
     return context.lookups.get(codebaseId)?.file === context.storyboardFile
   }
-  const { taggedComponents, computeOwnKey, resolveKey, makeKey } = createElementKeys(context, keeps)
+  const { taggedComponents, computeOwnKey, resolveKey } = createElementKeys(context, keeps)
 
   /**
-   * Walks the body once, depth first in document order, in slices; null when stop() cancelled it.
-   * The loop is the hot path of every rebuild: one pass over the child nodes of each element (its
-   * element children pushed, its own text collected), parents referenced by index, and every lookup
-   * table a Map filled as the nodes are made.
+   * Walks the body once, depth first in document order, in slices, writing the wire form as it goes
+   * (no node objects); null when stop() cancelled it. The loop is the hot path of every rebuild: one
+   * pass over the children of each element (its element children pushed, a node's own text collected),
+   * parents referenced by index, every string written once to the table.
    */
-  const build = async (slices: ReturnType<typeof slicer>): Promise<Built | null> => {
+  const build = async (slices: ReturnType<typeof slicer>): Promise<BuildRecords | null> => {
     const started = generation
-    const built: NavTreeNode[] = []
-    const next = emptyIndex()
-    const { ofElement, elements } = next
+    const body = doc.body
+    // Sized like the last tree: a rebuild rarely grows its columns.
+    const out = new NavTreeWriter(context.storyboardId, Math.max(1024, store.size + 64))
+    const records: BuildRecords = {
+      writer: out,
+      first: 0,
+      paths: ['0'],
+      elements: [],
+      props: [undefined],
+      texts: [undefined],
+    }
+    const { paths, elements, props, texts } = records
+    // Node 0 is the body, parent of the forest the walk finds; the root rules below settle what it is.
+    out.add(-1, EMPTY_TREE_CODEBASE_ID, '0', 'body', 'body', false, null, null, null)
+    if (!body) {
+      out.box(0, 0, 0, 0, 0)
+      return records
+    }
+    elements.push(body)
     /** Component fiber -> index of its node (fragments: later top elements find it). */
     const componentNodes = new Map<Fiber, number>()
-    const body = doc.body
-    if (!body) return { nodes: [emptyRoot(EMPTY_TREE_CODEBASE_ID)], index: next }
-    const { storyboardId } = context
     let scrollX = win.scrollX
     let scrollY = win.scrollY
+    let tops = 0
 
-    const add = (node: NavTreeNode, parent: number, owned: Element): number => {
-      const position = built.length
-      built.push(node)
-      if (parent >= 0) {
-        const parentNode = built[parent] as NavTreeNode
-        node.parent = parent
-        node.level = parentNode.level + 1
-        parentNode.children.push(position)
-      }
-      elements.set(node, owned)
+    const add = (
+      parent: number,
+      codebaseId: string,
+      path: string,
+      name: string,
+      tag: string,
+      isComponent: boolean,
+      classes: string | null,
+      directClasses: string | null,
+      scope: string | null,
+      element: Element,
+    ): number => {
+      const parentPath = paths[parent] as string
+      const segment = path.startsWith(parentPath) ? path.slice(parentPath.length) : `=${path}`
+      const position = out.add(
+        parent,
+        codebaseId,
+        segment,
+        name,
+        tag,
+        isComponent,
+        classes,
+        directClasses,
+        scope,
+      )
+      if (parent === 0) tops++
+      paths.push(path)
+      elements.push(element)
+      props.push(undefined)
+      texts.push(undefined)
       return position
     }
 
-    // Pending elements: the element, its unique path, the index of its nearest kept ancestor (-1: none).
+    // Pending elements: the element, its unique path, the index of its nearest kept ancestor (0: body).
     const stackElements: Element[] = []
     const stackPaths: string[] = []
     const stackParents: number[] = []
@@ -198,7 +227,7 @@ export function createNavTree(context: InspectorContext): NavTree {
     const visitChildren = (element: Element, path: string, parent: number, wantText: boolean) => {
       const from = stackElements.length
       let position = 0
-      let texts: string[] | undefined
+      let found: string[] | undefined
       const push = (child: Element) => {
         if (isOverlay(child)) return
         stackElements.push(child)
@@ -215,8 +244,8 @@ export function createNavTree(context: InspectorContext): NavTree {
           else if (type === 3) {
             const text = (child.nodeValue as string).trim()
             if (!text) continue
-            texts ??= []
-            texts.push(text)
+            found ??= []
+            found.push(text)
           }
         }
       }
@@ -231,9 +260,9 @@ export function createNavTree(context: InspectorContext): NavTree {
         stackParents[low] = stackParents[high] as number
         stackParents[high] = swapParent
       }
-      return texts
+      return found
     }
-    visitChildren(body, '0', -1, false)
+    visitChildren(body, '0', 0, false)
 
     let sinceClock = 0
     while (stackElements.length > 0) {
@@ -255,7 +284,6 @@ export function createNavTree(context: InspectorContext): NavTree {
       const chain = fiber ? taggedComponents(fiber) : null
       if (chain) {
         let componentPath = path
-        let innermost = -1
         for (const { fiber: componentFiber, id, name } of chain) {
           componentPath = `${componentPath}-${componentSegment(name)}`
           const known =
@@ -263,130 +291,112 @@ export function createNavTree(context: InspectorContext): NavTree {
             (componentFiber.alternate ? componentNodes.get(componentFiber.alternate) : undefined)
           if (known !== undefined) {
             // A fragment's next top element: the same component node, its box grown to cover it.
-            const node = built[known] as NavTreeNode
             rect ??= element.getBoundingClientRect()
-            const box = node.pageBoundingBox
-            const left = Math.round(rect.left + scrollX)
-            const top = Math.round(rect.top + scrollY)
-            const right = Math.max(box.pageX + box.width, left + Math.round(rect.width))
-            const bottom = Math.max(box.pageY + box.height, top + Math.round(rect.height))
-            box.pageX = Math.min(box.pageX, left)
-            box.pageY = Math.min(box.pageY, top)
-            box.width = right - box.pageX
-            box.height = bottom - box.pageY
-            const owned = elements.get(node) as Element | Element[]
+            out.growBox(known, rect.x + scrollX, rect.y + scrollY, rect.width, rect.height)
+            const owned = elements[known] as Element | Element[]
             if (Array.isArray(owned)) owned.push(element)
-            else elements.set(node, [owned, element])
+            else elements[known] = [owned, element]
             parent = known
-            innermost = known
             continue
           }
           if (!keeps(id)) continue
           rect ??= element.getBoundingClientRect()
-          const node: NavTreeNode = {
-            key: { codebaseId: id, storyboardId, uniquePath: componentPath },
-            parent: null,
-            children: [],
-            name,
-            elementTagName: element.localName,
-            isComponent: true,
-            pageBoundingBox: pageBox(rect, scrollX, scrollY),
-            level: 0,
+          const scope = scopeOf(componentFiber) || null
+          parent = add(parent, id, componentPath, name, element.localName, true, null, null, scope, element)
+          out.box(parent, rect.x + scrollX, rect.y + scrollY, rect.width, rect.height)
+          const encoded = encodeProps(propsOf(componentFiber), SKIPPED_COMPONENT_PROPS)
+          if (encoded) {
+            out.props(parent, encoded)
+            props[parent] = encoded
           }
-          const props = encodeProps(propsOf(componentFiber), SKIPPED_COMPONENT_PROPS)
-          if (props) node.props = props
-          const scope = scopeOf(componentFiber)
-          if (scope) node.scope = scope
-          parent = add(node, parent, element)
           componentNodes.set(componentFiber, parent)
-          innermost = parent
         }
-        if (innermost >= 0) ofElement.set(element, built[innermost] as NavTreeNode)
       }
 
-      let own: NavTreeNode | null = null
+      let own = -1
       const id = element.getAttribute(CODEBASE_ID_ATTRIBUTE)
       if (isCodebaseId(id) && keeps(id)) {
         rect ??= element.getBoundingClientRect()
-        const tag = element.localName
-        own = {
-          key: { codebaseId: id, storyboardId, uniquePath: path },
-          parent: null,
-          children: [],
-          name: tag,
-          elementTagName: tag,
-          isComponent: false,
-          pageBoundingBox: pageBox(rect, scrollX, scrollY),
-          level: 0,
-        }
+        // A host fiber's type is its tag name: a property read instead of a binding call.
+        const tag = fiber && typeof fiber.type === 'string' ? fiber.type : element.localName
         // One attribute read instead of the DOMTokenList, which costs a binding call per class.
-        const classes = element.getAttribute('class')?.trim()
-        if (classes) own.classList = classes.split(WHITESPACE)
+        const raw = element.getAttribute('class')
+        const classes = raw ? normalizeClasses(raw) : ''
         const direct = context.lookups.get(id)?.classes
-        if (direct && direct.length > 0) own.directlySetClassList = direct
+        own = add(
+          parent,
+          id,
+          path,
+          tag,
+          tag,
+          false,
+          classes === '' ? null : classes,
+          direct && direct.length > 0 ? joinClasses(direct) : null,
+          fiber ? scopeOf(fiber) || null : null,
+          element,
+        )
+        out.box(own, rect.x + scrollX, rect.y + scrollY, rect.width, rect.height)
         if (fiber) {
-          const props = encodeProps(propsOf(fiber), SKIPPED_HOST_PROPS)
-          if (props) own.props = props
-          const scope = scopeOf(fiber)
-          if (scope) own.scope = scope
+          const encoded = encodeProps(propsOf(fiber), SKIPPED_HOST_PROPS)
+          if (encoded) {
+            out.props(own, encoded)
+            props[own] = encoded
+          }
         }
-        parent = add(own, parent, element)
-        ofElement.set(element, own)
+        parent = own
       }
-      const texts = visitChildren(element, path, parent, own !== null)
-      if (own && texts) own.literalChildren = texts
+      const found = visitChildren(element, path, parent, own >= 0)
+      if (own >= 0 && found) {
+        texts[own] = found
+        for (const text of found) out.text(own, text)
+      }
     }
 
-    return { nodes: applyRootRules(built, next), index: next }
-  }
-
-  const emptyRoot = (codebaseId: string): NavTreeNode => {
-    const rect = doc.body?.getBoundingClientRect()
-    return {
-      key: makeKey(codebaseId, '0'),
-      parent: null,
-      children: [],
-      name: 'body',
-      elementTagName: 'body',
-      isComponent: false,
-      pageBoundingBox: {
-        pageX: Math.round((rect?.left ?? 0) + win.scrollX),
-        pageY: Math.round((rect?.top ?? 0) + win.scrollY),
-        width: Math.round(rect?.width ?? 0),
-        height: Math.round(rect?.height ?? 0),
-      },
-      level: 0,
-    }
+    applyRootRules(records, tops)
+    return records
   }
 
   /**
-   * The body is never a node, so the walk yields a forest. One top node becomes the root; none gives
-   * the single EMPTY-TREE node; several hang under a SKIP-ROOT node standing for the body.
+   * The body is never a node of its own, so the walk yields a forest under node 0. One top node
+   * becomes the root (node 0 is dropped); none gives the single EMPTY-TREE node; several hang under
+   * node 0 as SKIP-ROOT, standing for the body.
    */
-  const applyRootRules = (built: NavTreeNode[], next: BuildIndex): NavTreeNode[] => {
-    let tops = 0
-    for (const node of built) if (node.parent === null) tops++
-    if (tops === 1) return built
-    const root = emptyRoot(tops === 0 ? EMPTY_TREE_CODEBASE_ID : SKIP_ROOT_CODEBASE_ID)
-    if (doc.body) next.elements.set(root, doc.body)
-    if (tops === 0) return [root]
-    for (let position = 0; position < built.length; position++) {
-      const node = built[position] as NavTreeNode
-      node.level++
-      node.children = node.children.map((child) => child + 1)
-      if (node.parent === null) {
-        node.parent = 0
-        root.children.push(position + 1)
-      } else {
-        node.parent++
-      }
+  const applyRootRules = (records: BuildRecords, tops: number) => {
+    const out = records.writer
+    if (tops === 1) {
+      records.first = 1
+      // The root's path no longer extends a parent's.
+      out.setSegment(1, records.paths[1] as string)
+      return
     }
-    return [root, ...built]
+    const rect = doc.body?.getBoundingClientRect()
+    out.set(
+      0,
+      -1,
+      tops === 0 ? EMPTY_TREE_CODEBASE_ID : SKIP_ROOT_CODEBASE_ID,
+      '0',
+      'body',
+      'body',
+      false,
+      null,
+      null,
+      null,
+    )
+    out.box(
+      0,
+      (rect?.left ?? 0) + win.scrollX,
+      (rect?.top ?? 0) + win.scrollY,
+      rect?.width ?? 0,
+      rect?.height ?? 0,
+    )
   }
 
-  const finish = (result: Built, wire: NavTreeWire | null) => {
-    nodes = result.nodes
-    index = result.index
+  const finish = (records: BuildRecords, wire: NavTreeWire | null) => {
+    store = new TreeStore(records, context.storyboardId)
+    allNodes = null
+    const built = store
+    // The lookup indexes are made when the page is idle, before the next hover needs them.
+    win.requestIdleCallback?.(() => built.warm(), { timeout: 1000 })
     buildCount++
     if (context.connected && wire) {
       const payload: NavTreePayload = { tree: wire }
@@ -410,39 +420,26 @@ export function createNavTree(context: InspectorContext): NavTree {
     }
   }
 
-  const runBuild = async (): Promise<NavTreeNode[]> => {
+  const runBuild = async (): Promise<number> => {
     const started = generation
     try {
       const slices = slicer()
-      const result = await build(slices)
-      if (!result) return nodes
-      // The wire form is encoded in the same slices, so no frame does more than one slice of work.
-      let wire: NavTreeWire | null = null
-      if (context.connected) {
-        const steps = encodeNavTreeSteps(result.nodes)
-        for (let step = steps.next(); ; step = steps.next()) {
-          if (step.done) {
-            wire = step.value
-            break
-          }
-          if (slices.spent()) {
-            await slices.next()
-            if (generation !== started) return nodes
-          }
-        }
-      }
+      const records = await build(slices)
+      if (!records) return store.size
       // Posting (and the page HTML, when asked) gets a slice of its own when this one is used up.
       if (slices.spent()) await slices.next()
-      if (generation !== started) return nodes
-      finish(result, wire)
-      return nodes
+      if (generation !== started) return store.size
+      // The wire form is already written: sending copies its columns out (a copy, not a pass).
+      const wire = context.connected ? records.writer.finish(records.first) : null
+      finish(records, wire)
+      return store.size
     } catch (error) {
       console.error('Error building nav tree', error)
       throw error
     }
   }
 
-  const rebuild = (): Promise<NavTreeNode[]> => {
+  const rebuild = (): Promise<number> => {
     if (!running) {
       running = runBuild().finally(() => {
         running = null
@@ -494,16 +491,16 @@ export function createNavTree(context: InspectorContext): NavTree {
     }
   }
 
+  const indexOf = (key: ElementKey): number => {
+    const index = store.indexOfPath(key.uniquePath)
+    if (index < 0) return -1
+    const node = store.node(index)
+    return node.key.codebaseId === key.codebaseId && node.key.storyboardId === key.storyboardId ? index : -1
+  }
+
   function nodeOf(key: ElementKey): NavTreeNode | null {
-    if (!index.byPath) {
-      const byPath = new Map<string, NavTreeNode>()
-      for (const node of nodes) byPath.set(node.key.uniquePath, node)
-      index.byPath = byPath
-    }
-    const node = index.byPath.get(key.uniquePath)
-    return node && node.key.codebaseId === key.codebaseId && node.key.storyboardId === key.storyboardId
-      ? node
-      : null
+    const index = indexOf(key)
+    return index < 0 ? null : store.node(index)
   }
 
   return {
@@ -535,7 +532,8 @@ export function createNavTree(context: InspectorContext): NavTree {
     },
     rebuild,
     get nodes() {
-      return nodes
+      allNodes ??= store.all()
+      return allNodes
     },
     requestHtml() {
       htmlRequested = true
@@ -547,8 +545,8 @@ export function createNavTree(context: InspectorContext): NavTree {
       for (let current: Element | null = element; current; current = current.parentElement) {
         if (current === doc.body || current === doc.documentElement) return null
         if (isOverlay(current)) return null
-        const known = index.ofElement.get(current)
-        if (known) return known.key
+        const known = store.indexOfElement(current)
+        if (known >= 0) return store.node(known).key
         // Not in the last build: new since, or untagged. Compute what a build would give it.
         const computed = computeOwnKey(current)
         if (computed) return computed
@@ -556,8 +554,8 @@ export function createNavTree(context: InspectorContext): NavTree {
       return null
     },
     elementsOf(key) {
-      const node = nodeOf(key)
-      const known = node ? index.elements.get(node) : undefined
+      const index = indexOf(key)
+      const known = index < 0 ? undefined : store.elementsOf(index)
       if (known) {
         const list = Array.isArray(known) ? known : [known]
         if (list.every((element) => element.isConnected)) return [...list]
@@ -565,25 +563,17 @@ export function createNavTree(context: InspectorContext): NavTree {
       return resolveKey(key)
     },
     parentOf(key) {
-      const node = nodeOf(key)
-      return node && node.parent !== null ? (nodes[node.parent] ?? null) : null
+      const index = indexOf(key)
+      const parent = index < 0 ? -1 : store.parent(index)
+      return parent < 0 ? null : store.node(parent)
     },
     childrenOf(key) {
-      const node = nodeOf(key)
-      return node ? node.children.map((child) => nodes[child] as NavTreeNode) : []
+      const index = indexOf(key)
+      return index < 0 ? [] : store.children(index).map((child) => store.node(child))
     },
     nodeOf,
     nodesWithCodebaseId(codebaseId) {
-      if (!index.byCodebaseId) {
-        const byCodebaseId = new Map<string, NavTreeNode[]>()
-        for (const node of nodes) {
-          const same = byCodebaseId.get(node.key.codebaseId)
-          if (same) same.push(node)
-          else byCodebaseId.set(node.key.codebaseId, [node])
-        }
-        index.byCodebaseId = byCodebaseId
-      }
-      return index.byCodebaseId.get(codebaseId) ?? []
+      return store.withCodebaseId(codebaseId).map((index) => store.node(index))
     },
   }
 }
