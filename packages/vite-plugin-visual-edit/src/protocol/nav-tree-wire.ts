@@ -98,8 +98,13 @@ export class NavTreeWriter {
   #dc: Int32Array
   #sc: Int32Array
   #b: Int32Array
-  readonly #props: number[] = []
-  readonly #texts: number[] = []
+  /** Props (node, key, type, value: four numbers each) and texts (node, text: two each), used up to their lengths. */
+  #lastScope: string | null = null
+  #lastScopeIndex = -1
+  #props: Int32Array = new Int32Array(256)
+  #propsLength = 0
+  #texts: Int32Array = new Int32Array(256)
+  #textsLength = 0
 
   constructor(storyboardId: string, capacity = 256) {
     this.#storyboard = this.#table.of(storyboardId)
@@ -163,12 +168,21 @@ export class NavTreeWriter {
     this.#parent[index] = parent
     this.#id[index] = table.of(codebaseId)
     this.#seg[index] = table.of(segment)
-    this.#nm[index] = table.of(name)
-    this.#tg[index] = table.of(tag)
+    const nameIndex = table.of(name)
+    this.#nm[index] = nameIndex
+    // An element's name is its tag; neighbours mostly share a scope: both spare a table lookup.
+    this.#tg[index] = tag === name ? nameIndex : table.of(tag)
     this.#f[index] = isComponent ? 1 : 0
     this.#cl[index] = classes === null ? -1 : table.of(classes)
     this.#dc[index] = directClasses === null ? -1 : table.of(directClasses)
-    this.#sc[index] = scope === null ? -1 : table.of(scope)
+    if (scope === null) this.#sc[index] = -1
+    else {
+      if (scope !== this.#lastScope) {
+        this.#lastScope = scope
+        this.#lastScopeIndex = table.of(scope)
+      }
+      this.#sc[index] = this.#lastScopeIndex
+    }
   }
 
   setSegment(index: number, segment: string): void {
@@ -201,18 +215,24 @@ export class NavTreeWriter {
   props(index: number, props: Readonly<Record<string, NavTreeProp>>): void {
     const flat = flatten(props)
     const table = this.#table
-    for (let at = 0; at < flat.length; at += 3) {
-      this.#props.push(
-        index,
-        table.of(flat[at] as string),
-        flat[at + 1] as number,
-        table.of(flat[at + 2] as string),
-      )
+    const needed = this.#propsLength + (flat.length / 3) * 4
+    if (needed > this.#props.length)
+      this.#props = grown(this.#props, Math.max(this.#props.length * 2, needed))
+    const out = this.#props
+    let at = this.#propsLength
+    for (let from = 0; from < flat.length; from += 3) {
+      out[at++] = index
+      out[at++] = table.of(flat[from] as string)
+      out[at++] = flat[from + 1] as number
+      out[at++] = table.of(flat[from + 2] as string)
     }
+    this.#propsLength = at
   }
 
   text(index: number, text: string): void {
-    this.#texts.push(index, this.#table.of(text))
+    if (this.#textsLength + 2 > this.#texts.length) this.#texts = grown(this.#texts, this.#texts.length * 2)
+    this.#texts[this.#textsLength++] = index
+    this.#texts[this.#textsLength++] = this.#table.of(text)
   }
 
   parentOf(index: number): number {
@@ -266,16 +286,20 @@ export class NavTreeWriter {
     const p = this.#parent.slice(from, end)
     if (from > 0)
       for (let index = 0; index < p.length; index++) p[index] = Math.max(-1, (p[index] as number) - from)
-    const shifted = (entries: number[], width: number) => {
-      if (from === 0) return Int32Array.from(entries)
-      const out: number[] = []
-      for (let at = 0; at < entries.length; at += width) {
+    /** Entries of nodes from `from` on, their node numbers moved down by `from`. */
+    const shifted = (entries: Int32Array, length: number, width: number) => {
+      let kept = 0
+      for (let at = 0; at < length; at += width) if ((entries[at] as number) >= from) kept++
+      const out = new Int32Array(kept * width)
+      let to = 0
+      for (let at = 0; at < length; at += width) {
         const node = entries[at] as number
         if (node < from) continue
-        out.push(node - from)
-        for (let k = 1; k < width; k++) out.push(entries[at + k] as number)
+        out[to] = node - from
+        for (let k = 1; k < width; k++) out[to + k] = entries[at + k] as number
+        to += width
       }
-      return Int32Array.from(out)
+      return out
     }
     return {
       v: 2,
@@ -291,8 +315,8 @@ export class NavTreeWriter {
       dc: this.#dc.slice(from, end),
       sc: this.#sc.slice(from, end),
       b: this.#b.slice(from * 4, end * 4),
-      pr: shifted(this.#props, 4),
-      lc: shifted(this.#texts, 2),
+      pr: shifted(this.#props, this.#propsLength, 4),
+      lc: shifted(this.#texts, this.#textsLength, 2),
     }
   }
 

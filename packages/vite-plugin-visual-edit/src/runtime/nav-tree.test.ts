@@ -227,6 +227,30 @@ describe('component nodes from React', () => {
     )
   }
 
+  test('the tree sent decodes to the tree the inspector keeps, paths and all', async () => {
+    render(h(App, { 'data-tempo-id': 'use-app' } as object))
+    // A second top node (a portal-like sibling of the root) puts the tree under SKIP-ROOT.
+    document.body.insertAdjacentHTML(
+      'beforeend',
+      '<aside data-tempo-id="aside"><b data-tempo-id="aside-b"></b></aside>',
+    )
+    const { tree, sent } = setup({ connect: true })
+    await tree.rebuild()
+    await waitFor(() => sent.length === 1)
+    const decoded = decodeNavTree((sent[0] as NavTreePayload).tree)
+    expect(decoded).toEqual(tree.nodes)
+    expect(decoded[0]?.key.codebaseId).toBe(SKIP_ROOT_CODEBASE_ID)
+    expect(decoded.map((node) => node.key.uniquePath)).toContain('0-0-0-4-Pair')
+
+    // One top node: the body is dropped and the root's path is whole.
+    document.querySelector('aside')?.remove()
+    await tree.rebuild()
+    await waitFor(() => sent.length === 2)
+    const rooted = decodeNavTree((sent[1] as NavTreePayload).tree)
+    expect(rooted).toEqual(tree.nodes)
+    expect(rooted[0]?.key.uniquePath).toBe('0-0-0-App')
+  })
+
   test('component usages sit between the host parent and the elements they render', async () => {
     render(h(App, { 'data-tempo-id': 'use-app' } as object))
     const { tree } = setup()

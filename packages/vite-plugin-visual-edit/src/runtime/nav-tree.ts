@@ -74,6 +74,29 @@ function normalizeClasses(raw: string): string {
   return normalized
 }
 
+/** `-0`, `-1`, ...: what a child adds to its parent's unique path, one string per position. */
+const positionSegments: string[] = []
+const positionSegment = (position: number): string => {
+  let segment = positionSegments[position]
+  if (segment === undefined) {
+    segment = `-${position}`
+    positionSegments[position] = segment
+  }
+  return segment
+}
+
+/** `-Card`: what a component usage adds to the unique path, one string per name. */
+const componentSegments = new Map<string, string>()
+const dashedComponentSegment = (name: string): string => {
+  let segment = componentSegments.get(name)
+  if (segment === undefined) {
+    segment = `-${componentSegment(name)}`
+    if (componentSegments.size >= 10_000) componentSegments.clear()
+    componentSegments.set(name, segment)
+  }
+  return segment
+}
+
 /** Server-known class lists joined for the wire, once per list. */
 const joinedClasses = new WeakMap<readonly string[], string>()
 
@@ -186,10 +209,12 @@ export function createNavTree(context: InspectorContext): NavTree {
     let scrollY = win.scrollY
     let tops = 0
 
+    /** `segment`: what `path` adds to the parent's path, or `=` + `path` when it does not extend it. */
     const add = (
       parent: number,
       codebaseId: string,
       path: string,
+      segment: string,
       name: string,
       tag: string,
       isComponent: boolean,
@@ -198,8 +223,6 @@ export function createNavTree(context: InspectorContext): NavTree {
       scope: string | null,
       element: Element,
     ): number => {
-      const parentPath = paths[parent] as string
-      const segment = path.startsWith(parentPath) ? path.slice(parentPath.length) : `=${path}`
       const position = out.add(
         parent,
         codebaseId,
@@ -219,20 +242,31 @@ export function createNavTree(context: InspectorContext): NavTree {
       return position
     }
 
-    // Pending elements: the element, its unique path, the index of its nearest kept ancestor (0: body).
+    // Pending elements: the element, its unique path, the index of its nearest kept ancestor (0: body)
+    // and what its path adds to that ancestor's (null: it does not extend it, the ancestor being a
+    // component node whose path ends in the component's name).
     const stackElements: Element[] = []
     const stackPaths: string[] = []
     const stackParents: number[] = []
+    const stackRelatives: (string | null)[] = []
     /** Pushes the element children (first on top) and returns the element's own trimmed texts. */
-    const visitChildren = (element: Element, path: string, parent: number, wantText: boolean) => {
+    const visitChildren = (
+      element: Element,
+      path: string,
+      parent: number,
+      relative: string | null,
+      wantText: boolean,
+    ) => {
       const from = stackElements.length
       let position = 0
       let found: string[] | undefined
       const push = (child: Element) => {
         if (isOverlay(child)) return
+        const segment = positionSegment(position++)
         stackElements.push(child)
-        stackPaths.push(`${path}-${position++}`)
+        stackPaths.push(path + segment)
         stackParents.push(parent)
+        stackRelatives.push(relative === null ? null : relative === '' ? segment : relative + segment)
       }
       if (!wantText) {
         // Most walked elements are not nodes: their text is not collected, only their element children.
@@ -259,10 +293,13 @@ export function createNavTree(context: InspectorContext): NavTree {
         const swapParent = stackParents[low] as number
         stackParents[low] = stackParents[high] as number
         stackParents[high] = swapParent
+        const swapRelative = stackRelatives[low] as string | null
+        stackRelatives[low] = stackRelatives[high] as string | null
+        stackRelatives[high] = swapRelative
       }
       return found
     }
-    visitChildren(body, '0', 0, false)
+    visitChildren(body, '0', 0, '', false)
 
     let sinceClock = 0
     while (stackElements.length > 0) {
@@ -278,14 +315,20 @@ export function createNavTree(context: InspectorContext): NavTree {
       const element = stackElements.pop() as Element
       const path = stackPaths.pop() as string
       let parent = stackParents.pop() as number
+      const relative = stackRelatives.pop() as string | null
+      const stackParent = parent
       let rect: DOMRect | null = null
       const fiber = fiberOf(element)
 
       const chain = fiber ? taggedComponents(fiber) : null
       if (chain) {
         let componentPath = path
+        /** What componentPath adds to the current parent's path (null: it does not extend it). */
+        let extending = relative
         for (const { fiber: componentFiber, id, name } of chain) {
-          componentPath = `${componentPath}-${componentSegment(name)}`
+          const segment = dashedComponentSegment(name)
+          componentPath += segment
+          extending = extending === null ? null : extending + segment
           const known =
             componentNodes.get(componentFiber) ??
             (componentFiber.alternate ? componentNodes.get(componentFiber.alternate) : undefined)
@@ -297,12 +340,26 @@ export function createNavTree(context: InspectorContext): NavTree {
             if (Array.isArray(owned)) owned.push(element)
             else elements[known] = [owned, element]
             parent = known
+            extending = null
             continue
           }
           if (!keeps(id)) continue
           rect ??= element.getBoundingClientRect()
           const scope = scopeOf(componentFiber) || null
-          parent = add(parent, id, componentPath, name, element.localName, true, null, null, scope, element)
+          parent = add(
+            parent,
+            id,
+            componentPath,
+            extending ?? `=${componentPath}`,
+            name,
+            element.localName,
+            true,
+            null,
+            null,
+            scope,
+            element,
+          )
+          extending = ''
           out.box(parent, rect.x + scrollX, rect.y + scrollY, rect.width, rect.height)
           const encoded = encodeProps(propsOf(componentFiber), SKIPPED_COMPONENT_PROPS)
           if (encoded) {
@@ -327,6 +384,7 @@ export function createNavTree(context: InspectorContext): NavTree {
           parent,
           id,
           path,
+          parent === stackParent ? (relative ?? `=${path}`) : `=${path}`,
           tag,
           tag,
           false,
@@ -345,7 +403,13 @@ export function createNavTree(context: InspectorContext): NavTree {
         }
         parent = own
       }
-      const found = visitChildren(element, path, parent, own >= 0)
+      const found = visitChildren(
+        element,
+        path,
+        parent,
+        own >= 0 ? '' : parent === stackParent ? relative : null,
+        own >= 0,
+      )
       if (own >= 0 && found) {
         texts[own] = found
         for (const text of found) out.text(own, text)

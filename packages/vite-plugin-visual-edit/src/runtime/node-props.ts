@@ -17,83 +17,90 @@ const MAX_JSON_DEPTH = 3
 const MAX_JSON_VALUES = 24
 const MAX_STRING_LENGTH = 80
 
+const cut = (text: string) =>
+  text.length > MAX_STRING_LENGTH ? `${text.slice(0, MAX_STRING_LENGTH)}…` : text
+
+/** The walk of one boundedJson call: values left to show, and the objects being shown (cycles). */
+interface JsonWalk {
+  budget: number
+  ancestors: object[]
+}
+
+function simplify(input: unknown, depth: number, walk: JsonWalk): unknown {
+  walk.budget--
+  switch (typeof input) {
+    case 'string':
+      return cut(input)
+    case 'number':
+      return Number.isFinite(input) ? input : String(input)
+    case 'boolean':
+      return input
+    case 'undefined':
+      return null
+    case 'function':
+      return `[Function ${(input as { name?: string }).name || 'anonymous'}]`
+    case 'bigint':
+    case 'symbol':
+      return String(input)
+  }
+  if (input === null) return null
+  const object = input as object
+  if (isReactElement(object)) return describeReactElement(object)
+  // At most MAX_JSON_DEPTH ancestors: a list is quicker than a set.
+  if (walk.ancestors.includes(object)) return '[Circular]'
+  const node = object as { nodeType?: unknown; nodeName?: unknown }
+  if (typeof node.nodeType === 'number' && typeof node.nodeName === 'string') {
+    return `[${node.nodeName.toLowerCase()}]`
+  }
+  if (object instanceof Date) return Number.isNaN(object.getTime()) ? 'Invalid Date' : object.toISOString()
+  if (object instanceof RegExp) return String(object)
+  if (object instanceof Map || object instanceof Set) return `[${object.constructor.name}(${object.size})]`
+  if (typeof (object as { then?: unknown }).then === 'function') return '[Promise]'
+  if (depth >= MAX_JSON_DEPTH || walk.budget <= 0) {
+    return Array.isArray(object) ? `[Array(${object.length})]` : '[Object]'
+  }
+  walk.ancestors.push(object)
+  try {
+    if (Array.isArray(object)) {
+      const out: unknown[] = []
+      for (let index = 0; index < object.length; index++) {
+        if (walk.budget <= 0) {
+          out.push(`… ${object.length - index} more`)
+          break
+        }
+        out.push(simplify(object[index], depth + 1, walk))
+      }
+      return out
+    }
+    const out: Record<string, unknown> = {}
+    const keys = Object.keys(object)
+    for (let index = 0; index < keys.length; index++) {
+      const key = keys[index] as string
+      if (walk.budget <= 0) {
+        out['…'] = `${keys.length - index} more`
+        break
+      }
+      let entry: unknown
+      try {
+        entry = (object as Record<string, unknown>)[key]
+      } catch {
+        entry = '[Unreadable]'
+      }
+      out[cut(key)] = simplify(entry, depth + 1, walk)
+    }
+    return out
+  } finally {
+    walk.ancestors.pop()
+  }
+}
+
 /**
  * A prop value as a JSON text that stays small whatever the value: at most MAX_JSON_DEPTH levels and
  * MAX_JSON_VALUES values, long strings cut, cycles as "[Circular]", React elements as "<Name />",
  * functions as "[Function name]", DOM nodes as "[div]".
  */
 export function boundedJson(value: unknown): string {
-  let budget = MAX_JSON_VALUES
-  const ancestors = new Set<object>()
-  const cut = (text: string) =>
-    text.length > MAX_STRING_LENGTH ? `${text.slice(0, MAX_STRING_LENGTH)}…` : text
-  const simplify = (input: unknown, depth: number): unknown => {
-    budget--
-    switch (typeof input) {
-      case 'string':
-        return cut(input)
-      case 'number':
-        return Number.isFinite(input) ? input : String(input)
-      case 'boolean':
-        return input
-      case 'undefined':
-        return null
-      case 'function':
-        return `[Function ${(input as { name?: string }).name || 'anonymous'}]`
-      case 'bigint':
-      case 'symbol':
-        return String(input)
-    }
-    if (input === null) return null
-    const object = input as object
-    if (isReactElement(object)) return describeReactElement(object)
-    if (ancestors.has(object)) return '[Circular]'
-    const node = object as { nodeType?: unknown; nodeName?: unknown }
-    if (typeof node.nodeType === 'number' && typeof node.nodeName === 'string') {
-      return `[${node.nodeName.toLowerCase()}]`
-    }
-    if (object instanceof Date) return Number.isNaN(object.getTime()) ? 'Invalid Date' : object.toISOString()
-    if (object instanceof RegExp) return String(object)
-    if (object instanceof Map || object instanceof Set) return `[${object.constructor.name}(${object.size})]`
-    if (typeof (object as { then?: unknown }).then === 'function') return '[Promise]'
-    if (depth >= MAX_JSON_DEPTH || budget <= 0) {
-      return Array.isArray(object) ? `[Array(${object.length})]` : '[Object]'
-    }
-    ancestors.add(object)
-    try {
-      if (Array.isArray(object)) {
-        const out: unknown[] = []
-        for (let index = 0; index < object.length; index++) {
-          if (budget <= 0) {
-            out.push(`… ${object.length - index} more`)
-            break
-          }
-          out.push(simplify(object[index], depth + 1))
-        }
-        return out
-      }
-      const out: Record<string, unknown> = {}
-      const keys = Object.keys(object)
-      for (let index = 0; index < keys.length; index++) {
-        const key = keys[index] as string
-        if (budget <= 0) {
-          out['…'] = `${keys.length - index} more`
-          break
-        }
-        let entry: unknown
-        try {
-          entry = (object as Record<string, unknown>)[key]
-        } catch {
-          entry = '[Unreadable]'
-        }
-        out[cut(key)] = simplify(entry, depth + 1)
-      }
-      return out
-    } finally {
-      ancestors.delete(object)
-    }
-  }
-  return JSON.stringify(simplify(value, 0))
+  return JSON.stringify(simplify(value, 0, { budget: MAX_JSON_VALUES, ancestors: [] }))
 }
 
 type EncodedProps = Record<string, NavTreeProp>
@@ -114,6 +121,9 @@ export function encodeProps(
   props: Record<string, unknown>,
   skipped: ReadonlySet<string>,
 ): EncodedProps | undefined {
+  // Most host elements show no props (className and children are shown elsewhere): a scan answers
+  // them without the cache, whose entries cost more than the scan.
+  if (!showsAny(props, skipped)) return undefined
   let cache = encodedBySkipped.get(skipped)
   if (!cache) {
     cache = new WeakMap()
@@ -124,6 +134,18 @@ export function encodeProps(
   const encoded = encodeNow(props, skipped)
   cache.set(props, encoded ?? null)
   return encoded
+}
+
+/** Whether encodeNow would keep any prop. */
+function showsAny(props: Record<string, unknown>, skipped: ReadonlySet<string>): boolean {
+  for (const name in props) {
+    if (skipped.has(name)) continue
+    const value = props[name]
+    if (value === undefined) continue
+    if (name === 'children' && typeof value === 'object' && value !== null) continue
+    return true
+  }
+  return false
 }
 
 function encodeNow(props: Record<string, unknown>, skipped: ReadonlySet<string>): EncodedProps | undefined {
