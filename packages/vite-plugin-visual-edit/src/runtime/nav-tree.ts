@@ -153,18 +153,13 @@ export function createNavTree(context: InspectorContext): NavTree {
       }
     })
 
-  /** Time slices of NAV_TREE_SLICE_MS, one per animation frame, shared by a build and its encoding. */
+  /** Time slices of NAV_TREE_SLICE_MS, one per animation frame, shared by a build and its posting. */
   const slicer = () => {
     let sliceStart = now()
-    let count = 1
     return {
-      get count() {
-        return count
-      },
       spent: () => now() - sliceStart >= NAV_TREE_SLICE_MS,
       async next() {
         await nextFrame()
-        count++
         sliceStart = now()
       },
     }
