@@ -1,6 +1,7 @@
 import { childUniquePath, type ElementKey, encodePathSegment } from '../protocol/element-key.ts'
 import { CODEBASE_ID_ATTRIBUTE, EMPTY_TREE_CODEBASE_ID, SKIP_ROOT_CODEBASE_ID } from '../protocol/ids.ts'
 import { type InspectorContext, OVERLAY_ATTRIBUTE } from './context.ts'
+import { memoByString } from './memo.ts'
 import {
   componentName,
   type Fiber,
@@ -14,18 +15,11 @@ import {
 
 const CODEBASE_ID_CHARS = /^[A-Za-z0-9_-]+$/
 /** Ids already checked: a list renders one JSX element's id once per row. */
-const checkedIds = new Map<string, boolean>()
+const validId = memoByString((id) => CODEBASE_ID_CHARS.test(id), 50_000)
 
-/** Whether `id` is a codebase id of allowed characters only (spec section 5); answers are memoized. */
+/** Whether `id` is a codebase id of allowed characters only (spec section 5). */
 export function isCodebaseId(id: unknown): id is string {
-  if (typeof id !== 'string' || id === '') return false
-  let valid = checkedIds.get(id)
-  if (valid === undefined) {
-    valid = CODEBASE_ID_CHARS.test(id)
-    if (checkedIds.size >= 50_000) checkedIds.clear()
-    checkedIds.set(id, valid)
-  }
-  return valid
+  return typeof id === 'string' && id !== '' && validId(id)
 }
 
 export interface TaggedComponent {
@@ -35,18 +29,10 @@ export interface TaggedComponent {
 }
 
 /** A component name as a unique path segment: word tokens for special characters, never digits first. */
-const segments = new Map<string, string>()
-
-export function componentSegment(name: string): string {
-  let segment = segments.get(name)
-  if (segment === undefined) {
-    const encoded = encodePathSegment(name)
-    segment = /^[0-9]/.test(encoded) ? `_${encoded}` : encoded
-    if (segments.size >= 10_000) segments.clear()
-    segments.set(name, segment)
-  }
-  return segment
-}
+export const componentSegment = memoByString((name) => {
+  const encoded = encodePathSegment(name)
+  return /^[0-9]/.test(encoded) ? `_${encoded}` : encoded
+})
 
 export function isOverlay(element: Element): boolean {
   return element.hasAttribute(OVERLAY_ATTRIBUTE)

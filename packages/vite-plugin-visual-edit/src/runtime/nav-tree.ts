@@ -12,6 +12,7 @@ import {
 import { type NavTreeWire, NavTreeWriter, navTreeTransferables } from '../protocol/nav-tree-wire.ts'
 import { type InspectorContext, OVERLAY_ATTRIBUTE } from './context.ts'
 import { componentSegment, createElementKeys, isCodebaseId, isOverlay } from './element-keys.ts'
+import { memoByString } from './memo.ts'
 import { encodeProps, SKIPPED_COMPONENT_PROPS, SKIPPED_HOST_PROPS } from './node-props.ts'
 import { type Fiber, fiberOf, propsOf, scopeOf } from './react-fiber.ts'
 import { type BuildRecords, TreeStore } from './tree-store.ts'
@@ -36,9 +37,9 @@ export interface NavTree {
   stop(): void
   /**
    * Builds the tree in slices of NAV_TREE_SLICE_MS per animation frame, keeps it for the lookups below
-   * and, when an editor is connected, sends it as NAV_TREE; resolves with its number of nodes. Calls made while a build runs share one follow-up
-   * build (started when the running one ends), so the result always reflects the DOM and the lookups
-   * as they were at or after the call.
+   * and, when an editor is connected, sends it as NAV_TREE; resolves with its number of nodes. Calls
+   * made while a build runs share one follow-up build (started when the running one ends), so the
+   * result always reflects the DOM and the lookups as they were at or after the call.
    */
   rebuild(): Promise<number>
   /** The last tree built: flat, document order, parents first (see NavTreeNode); made when read. */
@@ -62,17 +63,7 @@ export interface NavTree {
 }
 
 /** Class attributes as the wire's single-space lists (a page repeats a few class strings many times). */
-const normalizedClasses = new Map<string, string>()
-
-function normalizeClasses(raw: string): string {
-  let normalized = normalizedClasses.get(raw)
-  if (normalized === undefined) {
-    normalized = raw.trim().split(WHITESPACE).join(' ')
-    if (normalizedClasses.size >= 10_000) normalizedClasses.clear()
-    normalizedClasses.set(raw, normalized)
-  }
-  return normalized
-}
+const normalizeClasses = memoByString((raw) => raw.trim().split(WHITESPACE).join(' '))
 
 /** `-0`, `-1`, ...: what a child adds to its parent's unique path, one string per position. */
 const positionSegments: string[] = []
@@ -86,16 +77,7 @@ const positionSegment = (position: number): string => {
 }
 
 /** `-Card`: what a component usage adds to the unique path, one string per name. */
-const componentSegments = new Map<string, string>()
-const dashedComponentSegment = (name: string): string => {
-  let segment = componentSegments.get(name)
-  if (segment === undefined) {
-    segment = `-${componentSegment(name)}`
-    if (componentSegments.size >= 10_000) componentSegments.clear()
-    componentSegments.set(name, segment)
-  }
-  return segment
-}
+const dashedComponentSegment = memoByString((name) => `-${componentSegment(name)}`)
 
 /** Server-known class lists joined for the wire, once per list. */
 const joinedClasses = new WeakMap<readonly string[], string>()

@@ -1,0 +1,15 @@
+/**
+ * `compute` with its answers kept per string: the walk asks the same few questions (a class list, a
+ * component name, a codebase id) thousands of times per page. The cache is emptied when it reaches
+ * `limit` entries, so a page that keeps making new strings cannot grow it without bound.
+ */
+export function memoByString<T>(compute: (key: string) => T, limit = 10_000): (key: string) => T {
+  const answers = new Map<string, T>()
+  return (key) => {
+    if (answers.has(key)) return answers.get(key) as T
+    const answer = compute(key)
+    if (answers.size >= limit) answers.clear()
+    answers.set(key, answer)
+    return answer
+  }
+}
