@@ -7,7 +7,8 @@
  *
  * Per page size, each figure is the median of REPS fresh page loads, printed beside the floor measured
  * on the same page in the same run: one pass reading every element's getBoundingClientRect (which a
- * tree with page boxes cannot avoid). The page connects to itself as the editor does (MessageChannel,
+ * tree with page boxes cannot avoid). A goal's "x floor" is the median of each load's figure over that
+ * load's own floor, since the floor moves between loads on a shared machine. The page connects to itself as the editor does (MessageChannel,
  * 'init'), so every time includes the message round trip.
  * - first tree: initProject sent -> NAV_TREE received.
  * - change -> tree: the DOM mutation of a React state change (one text node) -> the next NAV_TREE
@@ -32,8 +33,8 @@ import { formatTable, median, percentile } from './report.ts'
 
 const SIZES = [350, 1700, 6800]
 const GOAL_SIZE = 6800
-const REPS = 3
-const HOVERS = 60
+const REPS = 5
+const HOVERS = 200
 const FIRST_TREE_FLOOR_FACTOR = 3
 const CHANGE_FLOOR_FACTOR = 2
 const HOVER_GOAL_MS = 1
@@ -372,7 +373,9 @@ export async function benchInspector(): Promise<boolean> {
       const hovers = hoverReady ? samples.flatMap((sample) => sample.hover ?? []) : []
       const hoverP50 = hoverReady ? median(hovers) : Number.NaN
       const hoverP95 = hoverReady ? percentile(hovers, 95) : Number.NaN
-      const changeBudget = NAV_TREE_REBUILD_DELAY_MS + CHANGE_FLOOR_FACTOR * floor
+      // Each page load's figure over its own floor, then the median: the floor moves between loads.
+      const firstRatio = pick((sample) => sample.firstTree / sample.floor)
+      const changeRatio = pick((sample) => (sample.change - NAV_TREE_REBUILD_DELAY_MS) / sample.floor)
       const gated = size === GOAL_SIZE
       const verdict = (met: boolean) => {
         if (!gated) return ''
@@ -392,17 +395,17 @@ export async function benchInspector(): Promise<boolean> {
               'first tree (initProject -> NAV_TREE)',
               `${ms(firstTree)} ms`,
               `${ms(floor)} ms`,
-              (firstTree / floor).toFixed(2),
-              `<= ${ms(FIRST_TREE_FLOOR_FACTOR * floor)} ms`,
-              verdict(firstTree <= FIRST_TREE_FLOOR_FACTOR * floor),
+              firstRatio.toFixed(2),
+              `<= ${FIRST_TREE_FLOOR_FACTOR}x floor`,
+              verdict(firstRatio <= FIRST_TREE_FLOOR_FACTOR),
             ],
             [
               'DOM change -> new tree',
               `${ms(change)} ms`,
               `${ms(floor)} ms`,
-              (change / floor).toFixed(2),
-              `<= ${ms(changeBudget)} ms`,
-              verdict(change <= changeBudget),
+              `${NAV_TREE_REBUILD_DELAY_MS} ms + ${changeRatio.toFixed(2)}x`,
+              `<= ${NAV_TREE_REBUILD_DELAY_MS} ms + ${CHANGE_FLOOR_FACTOR}x floor`,
+              verdict(changeRatio <= CHANGE_FLOOR_FACTOR),
             ],
             [
               'longest task during builds',

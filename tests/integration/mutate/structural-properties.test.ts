@@ -576,12 +576,27 @@ async function checkSequences(ternaries: boolean, numRuns: number): Promise<void
   )
 }
 
-describe('structural edit properties', () => {
-  test('random sequences keep files parseable, counts consistent, the index current and every id resolvable; undo restores every state', async () => {
-    await checkSequences(false, 250)
-  }, 60_000)
+/**
+ * A run applies up to ten edits, checks every state by parsing it, then undoes them all: 50-300 ms.
+ * The timeout is far above a whole property's usual 10-30 s, so a slow CI machine or a seed with large
+ * trees does not fail the suite, while a hang still does.
+ */
+const PROPERTY_TIMEOUT_MS = 180_000
 
-  test('the same with ternaries and lists whose callback reads nothing (a branch or callback root that leaves becomes null)', async () => {
-    await checkSequences(true, 250)
-  }, 60_000)
+describe('structural edit properties', () => {
+  test(
+    'random sequences keep files parseable, counts consistent, the index current and every id resolvable; undo restores every state',
+    async () => {
+      await checkSequences(false, 200)
+    },
+    PROPERTY_TIMEOUT_MS,
+  )
+
+  test(
+    'the same with ternaries and lists whose callback reads nothing (a branch or callback root that leaves becomes null)',
+    async () => {
+      await checkSequences(true, 200)
+    },
+    PROPERTY_TIMEOUT_MS,
+  )
 })
