@@ -165,6 +165,54 @@ describe('the nav tree wire form', () => {
     expect(writer.finish().p).toEqual(Int32Array.from([-1, 0, 1, 2]))
   })
 
+  test('a refresh copies nodes, their props and texts into a writer of the same table', () => {
+    const before = new NavTreeWriter('main', 1)
+    const body = before.add(-1, 'SKIP-ROOT', '0', 'body', 'body', false, null, null, null)
+    const card = before.add(body, 'tempo-b', '-0-Card', 'Card', 'section', true, null, null, 'App')
+    before.props(card, { title: { type: 'LITERAL', value: 'x' } })
+    const text = before.add(card, 'tempo-c', '=0-0', 'p', 'p', false, 'a b', 'a', 'Card')
+    before.text(text, 'Hello')
+    before.text(text, 'again')
+    expect(() => before.props(card, { late: { type: 'LITERAL', value: 1 } })).toThrow(/last node/)
+
+    const after = new NavTreeWriter('main', 1, before.table)
+    after.add(-1, 'SKIP-ROOT', '0', 'body', 'body', false, null, null, null)
+    // A node before the copies moves them down by one; the card's props are re-encoded.
+    const first = after.addIndexed(
+      0,
+      after.table.of('tempo-new'),
+      after.table.of('-0'),
+      1,
+      1,
+      false,
+      -1,
+      -1,
+      -1,
+    )
+    const copiedCard = after.copy(before, card, 0, false)
+    after.props(copiedCard, { title: { type: 'LITERAL', value: 'y' } })
+    const copiedText = after.copy(before, text, copiedCard, true)
+    for (const node of [first, copiedCard, copiedText]) after.box(node, 1, 2, 3, 4)
+    after.setSegment(copiedCard, '-1-Card')
+
+    const nodes = decodeNavTree(structuredClone(after.finish()))
+    expect(nodes.map((node) => [node.key.codebaseId, node.key.uniquePath, node.parent])).toEqual([
+      ['SKIP-ROOT', '0', null],
+      ['tempo-new', '0-0', 0],
+      ['tempo-b', '0-1-Card', 0],
+      ['tempo-c', '0-0', 2],
+    ])
+    expect(nodes[2]).toMatchObject({ isComponent: true, props: { title: { type: 'LITERAL', value: 'y' } } })
+    expect(nodes[3]).toMatchObject({
+      classList: ['a', 'b'],
+      directlySetClassList: ['a'],
+      scope: 'Card',
+      literalChildren: ['Hello', 'again'],
+    })
+    // The copies share the first writer's strings.
+    expect(after.strings).toBe(before.strings)
+  })
+
   test('a props record shared by several nodes is flattened once', () => {
     const props = { item: { type: 'JSON_OBJECT', value: '{"id":1}' } } as const
     const nodes = pageTree(2).map((node) => (node.isComponent ? { ...node, props } : node))

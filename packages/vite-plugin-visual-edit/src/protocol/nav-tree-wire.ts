@@ -40,7 +40,8 @@ export interface NavTreeWire {
 
 const PROP_TYPES: readonly PropType[] = ['LITERAL', 'FUNCTION', 'JSON_OBJECT']
 
-class StringTable {
+/** Every string of a tree once; a refresh of the tree continues its predecessor's table. */
+export class StringTable {
   readonly strings: string[] = ['']
   readonly #index = new Map<string, number>([['', 0]])
 
@@ -85,7 +86,7 @@ const grown = (column: Int32Array, size: number): Int32Array => {
  * columns, which the inspector reads for its lookups after the copies are transferred.
  */
 export class NavTreeWriter {
-  readonly #table = new StringTable()
+  readonly #table: StringTable
   readonly #storyboard: number
   #size = 0
   #parent: Int32Array
@@ -105,8 +106,13 @@ export class NavTreeWriter {
   #propsLength = 0
   #texts: Int32Array = new Int32Array(256)
   #textsLength = 0
+  /** Where each node's props and texts entries start (a node's entries follow it, before the next node). */
+  #propsAt: Int32Array
+  #textsAt: Int32Array
 
-  constructor(storyboardId: string, capacity = 256) {
+  /** `table`: a table to continue (a refresh's writer shares its predecessor's strings). */
+  constructor(storyboardId: string, capacity = 256, table = new StringTable()) {
+    this.#table = table
     this.#storyboard = this.#table.of(storyboardId)
     this.#parent = new Int32Array(capacity)
     this.#id = new Int32Array(capacity)
@@ -118,6 +124,8 @@ export class NavTreeWriter {
     this.#dc = new Int32Array(capacity)
     this.#sc = new Int32Array(capacity)
     this.#b = new Int32Array(capacity * 4)
+    this.#propsAt = new Int32Array(capacity)
+    this.#textsAt = new Int32Array(capacity)
   }
 
   get size(): number {
@@ -126,6 +134,10 @@ export class NavTreeWriter {
 
   get strings(): readonly string[] {
     return this.#table.strings
+  }
+
+  get table(): StringTable {
+    return this.#table
   }
 
   /**
@@ -144,10 +156,79 @@ export class NavTreeWriter {
     directClasses: string | null,
     scope: string | null,
   ): number {
-    const index = this.#size
-    if (index === this.#parent.length) this.#grow()
-    this.#size++
+    const index = this.#start()
     this.set(index, parent, codebaseId, segment, name, tag, isComponent, classes, directClasses, scope)
+    return index
+  }
+
+  /**
+   * Adds a copy of node `index` of `source` (a writer of the same string table) under `parent`:
+   * its fields, its texts and, with `withProps`, its props. The box is left to the caller.
+   */
+  copy(source: NavTreeWriter, index: number, parent: number, withProps: boolean): number {
+    const to = this.#start()
+    this.#parent[to] = parent
+    this.#id[to] = source.#id[index] as number
+    this.#seg[to] = source.#seg[index] as number
+    this.#nm[to] = source.#nm[index] as number
+    this.#tg[to] = source.#tg[index] as number
+    this.#f[to] = source.#f[index] as number
+    this.#cl[to] = source.#cl[index] as number
+    this.#dc[to] = source.#dc[index] as number
+    this.#sc[to] = source.#sc[index] as number
+    const last = index === source.#size - 1
+    if (withProps) {
+      const from = source.#propsAt[index] as number
+      const end = last ? source.#propsLength : (source.#propsAt[index + 1] as number)
+      if (end > from) {
+        this.#reserveProps(end - from)
+        const out = this.#props
+        let at = this.#propsLength
+        for (let entry = from; entry < end; entry += 4) {
+          out[at] = to
+          out[at + 1] = source.#props[entry + 1] as number
+          out[at + 2] = source.#props[entry + 2] as number
+          out[at + 3] = source.#props[entry + 3] as number
+          at += 4
+        }
+        this.#propsLength = at
+      }
+    }
+    const from = source.#textsAt[index] as number
+    const end = last ? source.#textsLength : (source.#textsAt[index + 1] as number)
+    for (let entry = from; entry < end; entry += 2) {
+      if (this.#textsLength + 2 > this.#texts.length) this.#texts = grown(this.#texts, this.#texts.length * 2)
+      this.#texts[this.#textsLength++] = to
+      this.#texts[this.#textsLength++] = source.#texts[entry + 1] as number
+    }
+    return to
+  }
+
+  /**
+   * add() with its strings already in the table: their indexes (see `table`), -1 leaving classes,
+   * direct classes or scope out. For a walk that looks each string up once for many nodes.
+   */
+  addIndexed(
+    parent: number,
+    codebaseId: number,
+    segment: number,
+    name: number,
+    tag: number,
+    isComponent: boolean,
+    classes: number,
+    directClasses: number,
+    scope: number,
+  ): number {
+    const index = this.#start()
+    this.#parent[index] = parent
+    this.#id[index] = codebaseId
+    this.#seg[index] = segment
+    this.#nm[index] = name
+    this.#tg[index] = tag
+    this.#f[index] = isComponent ? 1 : 0
+    this.#cl[index] = classes
+    this.#dc[index] = directClasses
+    this.#sc[index] = scope
     return index
   }
 
@@ -212,12 +293,12 @@ export class NavTreeWriter {
     b[at + 3] = bottom - (b[at + 1] as number)
   }
 
+  /** Adds props to node `index`, the last node added (a node's entries follow it). */
   props(index: number, props: Readonly<Record<string, NavTreeProp>>): void {
+    this.#checkLast(index)
     const flat = flatten(props)
     const table = this.#table
-    const needed = this.#propsLength + (flat.length / 3) * 4
-    if (needed > this.#props.length)
-      this.#props = grown(this.#props, Math.max(this.#props.length * 2, needed))
+    this.#reserveProps((flat.length / 3) * 4)
     const out = this.#props
     let at = this.#propsLength
     for (let from = 0; from < flat.length; from += 3) {
@@ -229,7 +310,9 @@ export class NavTreeWriter {
     this.#propsLength = at
   }
 
+  /** Adds a literal child to node `index`, the last node added. */
   text(index: number, text: string): void {
+    this.#checkLast(index)
     if (this.#textsLength + 2 > this.#texts.length) this.#texts = grown(this.#texts, this.#texts.length * 2)
     this.#texts[this.#textsLength++] = index
     this.#texts[this.#textsLength++] = this.#table.of(text)
@@ -320,6 +403,27 @@ export class NavTreeWriter {
     }
   }
 
+  /** Makes room for one more node and returns its index. */
+  #start(): number {
+    const index = this.#size
+    if (index === this.#parent.length) this.#grow()
+    this.#size++
+    this.#propsAt[index] = this.#propsLength
+    this.#textsAt[index] = this.#textsLength
+    return index
+  }
+
+  #reserveProps(count: number): void {
+    const needed = this.#propsLength + count
+    if (needed > this.#props.length)
+      this.#props = grown(this.#props, Math.max(this.#props.length * 2, needed))
+  }
+
+  #checkLast(index: number): void {
+    if (index !== this.#size - 1)
+      throw new Error(`entries are added to the last node (${this.#size - 1}), not ${index}`)
+  }
+
   #optional(index: number): string | undefined {
     return index < 0 ? undefined : (this.#table.strings[index] ?? '')
   }
@@ -336,6 +440,8 @@ export class NavTreeWriter {
     this.#dc = grown(this.#dc, size)
     this.#sc = grown(this.#sc, size)
     this.#b = grown(this.#b, size * 4)
+    this.#propsAt = grown(this.#propsAt, size)
+    this.#textsAt = grown(this.#textsAt, size)
   }
 }
 

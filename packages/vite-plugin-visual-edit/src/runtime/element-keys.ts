@@ -161,5 +161,5 @@ export function createElementKeys(context: InspectorContext, keeps: (codebaseId:
     return entry && at === segments.length && entry.id === key.codebaseId ? hostElementsOf(entry.fiber) : []
   }
 
-  return { taggedComponents, computeOwnKey, resolveKey, makeKey }
+  return { taggedComponents, computeOwnKey, resolveKey, makeKey, domPath }
 }

@@ -6,7 +6,8 @@
 export function memoByString<T>(compute: (key: string) => T, limit = 10_000): (key: string) => T {
   const answers = new Map<string, T>()
   return (key) => {
-    if (answers.has(key)) return answers.get(key) as T
+    const known = answers.get(key)
+    if (known !== undefined || answers.has(key)) return known as T
     const answer = compute(key)
     if (answers.size >= limit) answers.clear()
     answers.set(key, answer)

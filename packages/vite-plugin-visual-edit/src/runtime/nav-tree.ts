@@ -9,13 +9,11 @@ import {
   StoryboardType,
 } from '../protocol/messages.ts'
 import { type NavTreeWire, navTreeTransferables } from '../protocol/nav-tree-wire.ts'
-import { type InspectorContext, OVERLAY_ATTRIBUTE } from './context.ts'
+import type { InspectorContext } from './context.ts'
 import { createElementKeys, isOverlay } from './element-keys.ts'
+import { DirtyElements, refreshPage } from './tree-refresh.ts'
 import { type BuildRecords, TreeStore } from './tree-store.ts'
-import { walkPage } from './tree-walk.ts'
-
-/** The overlay host (outlines.ts) is never in the tree, and its mutations are ignored. */
-const OVERLAY_SELECTOR = `[${OVERLAY_ATTRIBUTE}]`
+import { type Walk, walkPage } from './tree-walk.ts'
 
 /**
  * Under constant mutations (an animation writing styles every frame) the 300 ms debounce alone would
@@ -23,12 +21,21 @@ const OVERLAY_SELECTOR = `[${OVERLAY_ATTRIBUTE}]`
  */
 const MAX_REBUILD_WAIT_MS = 1000
 
+/**
+ * A refresh continues the last table (strings no longer used stay in it); once the table has grown
+ * past this factor of the last whole walk's, the next build walks the whole page and starts afresh.
+ */
+const MAX_TABLE_GROWTH = 2
+
 export interface NavTree {
-  /** Watches the document: a rebuild 300 ms after mutations, and the loader rule for `#__next` pages. */
+  /**
+   * Watches the document: a rebuild 300 ms after mutations (a refresh that walks only the changed
+   * parts, tree-refresh.ts), and the loader rule for `#__next` pages.
+   */
   start(): void
   stop(): void
   /**
-   * Builds the tree in slices of NAV_TREE_SLICE_MS per animation frame, keeps it for the lookups below
+   * Walks the whole page in slices of NAV_TREE_SLICE_MS per animation frame, keeps the tree for the lookups below
    * and, when an editor is connected, sends it as NAV_TREE; resolves with its number of nodes. Calls
    * made while a build runs share one follow-up build (started when the running one ends), so the
    * result always reflects the DOM and the lookups as they were at or after the call.
@@ -77,6 +84,12 @@ export function createNavTree(context: InspectorContext): NavTree {
   let allNodes: NavTreeNode[] | null = null
   let running: Promise<number> | null = null
   let followUp: Promise<number> | null = null
+  /** Whether the follow-up build walks the whole page (an explicit rebuild) or refreshes. */
+  let followUpWhole = false
+  /** Elements changed since the last build began. */
+  const dirty = new DirtyElements()
+  /** Strings in the table after the last whole walk. */
+  let tableAtWalk = 0
   /** Bumped by stop(): a build from before it ends without storing or sending anything. */
   let generation = 0
   let buildCount = 0
@@ -114,7 +127,7 @@ export function createNavTree(context: InspectorContext): NavTree {
     if (context.flags.type === StoryboardType.APPLICATION || !context.storyboardFile) return true
     return context.lookups.get(codebaseId)?.file === context.storyboardFile
   }
-  const { taggedComponents, computeOwnKey, resolveKey } = createElementKeys(context, keeps)
+  const { taggedComponents, computeOwnKey, resolveKey, domPath } = createElementKeys(context, keeps)
 
   const finish = (records: BuildRecords, wire: NavTreeWire | null) => {
     store = new TreeStore(records, context.storyboardId)
@@ -145,18 +158,48 @@ export function createNavTree(context: InspectorContext): NavTree {
     }
   }
 
-  const runBuild = async (): Promise<number> => {
+  /**
+   * A whole walk of the page, or (`whole` false, after mutations) a refresh of the last build that
+   * walks only the changed parts; the refresh falls back to a whole walk whenever it cannot tell.
+   */
+  const runBuild = async (whole: boolean): Promise<number> => {
     const started = generation
     try {
+      // Mutations made before this build began are in it: the next refresh need not walk them.
+      if (observer) dirty.note(observer.takeRecords())
+      const changed = dirty.take()
       const slices = slicer()
-      const records = await walkPage({
+      const walk: Walk = {
         context,
         keeps,
         taggedComponents,
         slices,
         cancelled: () => generation !== started,
-        capacity: Math.max(1024, store.size + 64),
-      })
+        capacity: Math.max(
+          1024,
+          store.size + 64,
+          Math.ceil((doc.body?.getElementsByTagName('*').length ?? 0) * 1.25),
+        ),
+      }
+      let records: BuildRecords | null | 'full' = 'full'
+      const previous = store.records
+      const refreshable =
+        !whole &&
+        changed !== null &&
+        previous.writer.size > 0 &&
+        previous.writer.strings.length <= MAX_TABLE_GROWTH * tableAtWalk + 1024
+      if (refreshable) {
+        try {
+          records = await refreshPage(walk, { previous, store, dirty: changed, domPath })
+        } catch (error) {
+          console.error('[visual-edit] the nav tree refresh failed; walking the whole page', error)
+          records = 'full'
+        }
+      }
+      if (records === 'full') {
+        records = await walkPage(walk)
+        if (records) tableAtWalk = records.writer.strings.length
+      }
       if (!records) return store.size
       // Posting (and the page HTML, when asked) gets a slice of its own when this one is used up.
       if (slices.spent()) await slices.next()
@@ -171,24 +214,27 @@ export function createNavTree(context: InspectorContext): NavTree {
     }
   }
 
-  const rebuild = (): Promise<number> => {
+  const rebuild = (whole: boolean): Promise<number> => {
     if (!running) {
-      running = runBuild().finally(() => {
+      running = runBuild(whole).finally(() => {
         running = null
       })
       return running
     }
+    followUpWhole ||= whole
     followUp ??= running
       .catch(() => undefined)
       .then(() => {
         followUp = null
-        return rebuild()
+        const wholeFollowUp = followUpWhole
+        followUpWhole = false
+        return rebuild(wholeFollowUp)
       })
     return followUp
   }
 
-  const rebuildOnChange = () => {
-    rebuild().catch((error) => console.error('Could not re-create nav tree on DOM change', error))
+  const rebuildOnChange = (whole = false) => {
+    rebuild(whole).catch((error) => console.error('Could not re-create nav tree on DOM change', error))
   }
 
   const scheduleRebuild = () => {
@@ -206,21 +252,8 @@ export function createNavTree(context: InspectorContext): NavTree {
     )
   }
 
-  const insideOverlay = (node: Node): boolean => {
-    const element = node.nodeType === 1 ? (node as Element) : node.parentElement
-    return element?.closest(OVERLAY_SELECTOR) != null
-  }
-
   const onMutations = (records: MutationRecord[]) => {
-    for (const record of records) {
-      if (insideOverlay(record.target)) continue
-      if (record.type === 'childList') {
-        const changed = [...Array.from(record.addedNodes), ...Array.from(record.removedNodes)]
-        if (changed.every((node) => node.nodeType === 1 && isOverlay(node as Element))) continue
-      }
-      scheduleRebuild()
-      return
-    }
+    if (dirty.note(records)) scheduleRebuild()
   }
 
   const indexOf = (key: ElementKey): number => {
@@ -247,7 +280,7 @@ export function createNavTree(context: InspectorContext): NavTree {
         const buildsAtStart = buildCount
         loaderTimer = setTimeout(() => {
           loaderTimer = undefined
-          if (buildCount === buildsAtStart) rebuildOnChange()
+          if (buildCount === buildsAtStart) rebuildOnChange(true)
         }, LOADER_REBUILD_DELAY_MS)
       }
     },
@@ -259,10 +292,12 @@ export function createNavTree(context: InspectorContext): NavTree {
       debounceTimer = undefined
       loaderTimer = undefined
       firstPendingMutation = null
+      // A build after a restart has missed the mutations meanwhile: it walks the whole page.
+      dirty.forget()
       generation++
       queued = []
     },
-    rebuild,
+    rebuild: () => rebuild(true),
     get nodes() {
       allNodes ??= store.all()
       return allNodes

@@ -118,6 +118,14 @@ export function fiberOf(node: Node): Fiber | null {
 }
 
 /**
+ * The props React last committed to a DOM element it rendered (`__reactProps$…`), undefined when
+ * unknown: one property read, for telling whether an element rendered again since.
+ */
+export function committedProps(element: Element): unknown {
+  return knownPropsKey ? (element as unknown as Record<string, unknown>)[knownPropsKey] : undefined
+}
+
+/**
  * The component fibers between a host fiber and its nearest host ancestor (or portal, or root),
  * outermost first: the components whose output starts at this element. For
  * `<main><Card><section/></Card></main>`, the section's list is `[Card]`.

@@ -30,6 +30,8 @@ function records(first: 0 | 1): {
     elements: [document.body, section as Element, section as Element, h2 as Element, p as Element],
     props: [undefined, { title: { type: 'LITERAL', value: 'x' } }, undefined, undefined, undefined],
     texts: [undefined, undefined, undefined, ['Title'], ['Text']],
+    sources: [],
+    fibers: [],
   }
   return {
     records: built,

@@ -1,5 +1,6 @@
 import type { NavTreeNode, NavTreeProp } from '../protocol/messages.ts'
 import { NavTreeWriter } from '../protocol/nav-tree-wire.ts'
+import type { Fiber } from './react-fiber.ts'
 
 /** What a build recorded beside the wire columns, indexed like the writer's nodes. */
 export interface BuildRecords {
@@ -11,6 +12,10 @@ export interface BuildRecords {
   elements: (Element | Element[])[]
   props: (Readonly<Record<string, NavTreeProp>> | undefined)[]
   texts: (string[] | undefined)[]
+  /** The React props object a node's props were read from (a refresh re-reads only changed ones). */
+  sources: (object | undefined)[]
+  /** A node's fiber: the host fiber of an element node, the component fiber of a component node. */
+  fibers: (Fiber | undefined)[]
 }
 
 /**
@@ -38,6 +43,11 @@ export class TreeStore {
     this.size = records.writer.size - records.first
   }
 
+  /** What the build recorded (a refresh continues from it). */
+  get records(): BuildRecords {
+    return this.#records
+  }
+
   static empty(storyboardId: string): TreeStore {
     return new TreeStore(
       {
@@ -47,6 +57,8 @@ export class TreeStore {
         elements: [],
         props: [],
         texts: [],
+        sources: [],
+        fibers: [],
       },
       storyboardId,
     )

@@ -1,10 +1,10 @@
 /**
  * One walk of the page for the navigation tree (rules and unique paths: see createNavTree in
  * nav-tree.ts): the elements and React fibers read once, in time slices, written straight into the
- * wire columns.
+ * wire columns. tree-refresh.ts walks only the changed parts of a page with the same walker.
  */
 import { CODEBASE_ID_ATTRIBUTE, EMPTY_TREE_CODEBASE_ID, SKIP_ROOT_CODEBASE_ID } from '../protocol/ids.ts'
-import { NavTreeWriter } from '../protocol/nav-tree-wire.ts'
+import { NavTreeWriter, type StringTable } from '../protocol/nav-tree-wire.ts'
 import type { InspectorContext } from './context.ts'
 import { componentSegment, isCodebaseId, isOverlay, type TaggedComponent } from './element-keys.ts'
 import { memoByString } from './memo.ts'
@@ -61,74 +61,131 @@ export interface Walk {
 }
 
 /**
- * Walks the body once, depth first in document order, in slices, writing the wire form as it goes
- * (no node objects); null when stop() cancelled it. The loop is the hot path of every rebuild: one
- * pass over the children of each element (its element children pushed, a node's own text collected),
- * parents referenced by index, every string written once to the table.
+ * Empty records whose node 0 is the body, parent of the forest a walk finds (the root rules settle
+ * what it becomes). `table`: the string table to continue (a refresh).
  */
-export async function walkPage(walk: Walk): Promise<BuildRecords | null> {
-  const { context, keeps, taggedComponents, slices } = walk
-  const { doc, win } = context
-  const body = doc.body
-  const out = new NavTreeWriter(context.storyboardId, walk.capacity)
-  const records: BuildRecords = {
+export function startRecords(walk: Walk, table?: StringTable): BuildRecords {
+  const out = new NavTreeWriter(walk.context.storyboardId, walk.capacity, table)
+  out.add(-1, EMPTY_TREE_CODEBASE_ID, '0', 'body', 'body', false, null, null, null)
+  return {
     writer: out,
     first: 0,
     paths: ['0'],
-    elements: [],
+    elements: [walk.context.doc.body ?? walk.context.doc.documentElement],
     props: [undefined],
     texts: [undefined],
+    sources: [undefined],
+    fibers: [undefined],
   }
-  const { paths, elements, props, texts } = records
-  // Node 0 is the body, parent of the forest the walk finds; the root rules below settle what it is.
-  out.add(-1, EMPTY_TREE_CODEBASE_ID, '0', 'body', 'body', false, null, null, null)
+}
+
+/**
+ * Walks the body once, depth first in document order, in slices, writing the wire form as it goes
+ * (no node objects); null when stop() cancelled it.
+ */
+export async function walkPage(walk: Walk): Promise<BuildRecords | null> {
+  const records = startRecords(walk)
+  const body = walk.context.doc.body
   if (!body) {
-    out.box(0, 0, 0, 0, 0)
+    records.writer.box(0, 0, 0, 0, 0)
     return records
   }
-  elements.push(body)
+  if (!(await createWalker(walk, records).walkChildren(body, '0', 0, ''))) return null
+  applyRootRules(walk.context, records)
+  return records
+}
+
+export interface Walker {
+  /**
+   * Walks `element` and its subtree, appending their nodes to the records: `path` is the element's
+   * unique path, `parent` the node of its nearest kept ancestor and `relative` what `path` adds to
+   * that node's path (null when it does not extend it: the parent is a component node). False when
+   * the walk was cancelled.
+   */
+  walk(element: Element, path: string, parent: number, relative: string | null): Promise<boolean>
+  /** The same for the element children of `element` (the body, for a whole page). */
+  walkChildren(element: Element, path: string, parent: number, relative: string | null): Promise<boolean>
+  /** Reads the page's scroll offsets again (after the caller yielded between two walks). */
+  rescroll(): void
+}
+
+/**
+ * The walk itself. Its loop is the hot path of every build: one pass over the children of each
+ * element (its element children pushed, a node's own text collected), parents referenced by index,
+ * every string written once to the table.
+ */
+export function createWalker(walk: Walk, records: BuildRecords): Walker {
+  const { context, keeps, taggedComponents, slices } = walk
+  const { win } = context
+  const out = records.writer
+  const { paths, elements, props, texts, sources, fibers } = records
   /** Component fiber -> index of its node (fragments: later top elements find it). */
   const componentNodes = new Map<Fiber, number>()
   let scrollX = win.scrollX
   let scrollY = win.scrollY
-  let tops = 0
 
-  /** `segment`: what `path` adds to the parent's path, or `=` + `path` when it does not extend it. */
-  const add = (
-    parent: number,
-    codebaseId: string,
-    path: string,
-    segment: string,
-    name: string,
-    tag: string,
-    isComponent: boolean,
-    classes: string | null,
-    directClasses: string | null,
-    scope: string | null,
-    element: Element,
-  ): number => {
-    const position = out.add(
-      parent,
-      codebaseId,
-      segment,
-      name,
-      tag,
-      isComponent,
-      classes,
-      directClasses,
-      scope,
-    )
-    if (parent === 0) tops++
+  const table = out.table
+  // What this walk has looked up, once per distinct string: a page repeats a few codebase ids, class
+  // lists and tags thousands of times, and each answer costs several map lookups to make.
+  /** A codebase id's table index and its direct classes' (-1: none); null when it is not kept. */
+  const idEntries = new Map<string, { id: number; direct: number } | null>()
+  /** A class attribute's table index, normalised to single spaces (-1: no classes). */
+  const classIndexes = new Map<string, number>()
+  const tagIndexes = new Map<string, number>()
+  let lastScope: string | null = null
+  let lastScopeIndex = -1
+
+  const idEntry = (id: string): { id: number; direct: number } | null => {
+    let entry = idEntries.get(id)
+    if (entry === undefined) {
+      entry = null
+      if (isCodebaseId(id) && keeps(id)) {
+        const direct = context.lookups.get(id)?.classes
+        entry = { id: table.of(id), direct: direct && direct.length > 0 ? table.of(joinClasses(direct)) : -1 }
+      }
+      idEntries.set(id, entry)
+    }
+    return entry
+  }
+  const classIndex = (raw: string): number => {
+    let index = classIndexes.get(raw)
+    if (index === undefined) {
+      const classes = normalizeClasses(raw)
+      index = classes === '' ? -1 : table.of(classes)
+      classIndexes.set(raw, index)
+    }
+    return index
+  }
+  const tagIndex = (tag: string): number => {
+    let index = tagIndexes.get(tag)
+    if (index === undefined) {
+      index = table.of(tag)
+      tagIndexes.set(tag, index)
+    }
+    return index
+  }
+  const scopeIndex = (scope: string | null): number => {
+    if (scope === null) return -1
+    if (scope !== lastScope) {
+      lastScope = scope
+      lastScopeIndex = table.of(scope)
+    }
+    return lastScopeIndex
+  }
+
+  /** The records beside the columns, for the node just added. */
+  const record = (path: string, element: Element, fiber: Fiber | undefined) => {
     paths.push(path)
     elements.push(element)
     props.push(undefined)
     texts.push(undefined)
-    return position
+    sources.push(undefined)
+    fibers.push(fiber)
   }
 
-  // Pending elements: the element, its unique path, the index of its nearest kept ancestor (0: body)
-  // and what its path adds to that ancestor's (null: it does not extend it, the ancestor being a
-  // component node whose path ends in the component's name).
+  // Pending elements: the element, its unique path, the index of its nearest kept ancestor and what
+  // its path adds to that ancestor's (null: it does not extend it, the ancestor being a component
+  // node whose path ends in the component's name).
   const stackElements: Element[] = []
   const stackPaths: string[] = []
   const stackParents: number[] = []
@@ -183,125 +240,151 @@ export async function walkPage(walk: Walk): Promise<BuildRecords | null> {
     }
     return found
   }
-  visitChildren(body, '0', 0, '', false)
 
-  let sinceClock = 0
-  while (stackElements.length > 0) {
-    if (++sinceClock >= CLOCK_EVERY) {
-      sinceClock = 0
-      if (slices.spent()) {
-        await slices.next()
-        if (walk.cancelled()) return null
-        scrollX = win.scrollX
-        scrollY = win.scrollY
+  /**
+   * Walks pending elements until none is left (true) or the slice is spent (false). Synchronous, so
+   * that V8 optimizes its loop while it runs (an async function's loop stays in the interpreter).
+   */
+  const drain = (): boolean => {
+    let sinceClock = 0
+    while (stackElements.length > 0) {
+      if (++sinceClock >= CLOCK_EVERY) {
+        sinceClock = 0
+        if (slices.spent()) return false
       }
-    }
-    const element = stackElements.pop() as Element
-    const path = stackPaths.pop() as string
-    let parent = stackParents.pop() as number
-    const relative = stackRelatives.pop() as string | null
-    const stackParent = parent
-    let rect: DOMRect | null = null
-    const fiber = fiberOf(element)
+      const element = stackElements.pop() as Element
+      const path = stackPaths.pop() as string
+      let parent = stackParents.pop() as number
+      const relative = stackRelatives.pop() as string | null
+      const stackParent = parent
+      let rect: DOMRect | null = null
+      const fiber = fiberOf(element)
 
-    const chain = fiber ? taggedComponents(fiber) : null
-    if (chain) {
-      let componentPath = path
-      /** What componentPath adds to the current parent's path (null: it does not extend it). */
-      let extending = relative
-      for (const { fiber: componentFiber, id, name } of chain) {
-        const segment = dashedComponentSegment(name)
-        componentPath += segment
-        extending = extending === null ? null : extending + segment
-        const known =
-          componentNodes.get(componentFiber) ??
-          (componentFiber.alternate ? componentNodes.get(componentFiber.alternate) : undefined)
-        if (known !== undefined) {
-          // A fragment's next top element: the same component node, its box grown to cover it.
+      const chain = fiber ? taggedComponents(fiber) : null
+      if (chain) {
+        let componentPath = path
+        /** What componentPath adds to the current parent's path (null: it does not extend it). */
+        let extending = relative
+        for (const { fiber: componentFiber, id, name } of chain) {
+          const segment = dashedComponentSegment(name)
+          componentPath += segment
+          extending = extending === null ? null : extending + segment
+          const known =
+            componentNodes.get(componentFiber) ??
+            (componentFiber.alternate ? componentNodes.get(componentFiber.alternate) : undefined)
+          if (known !== undefined) {
+            // A fragment's next top element: the same component node, its box grown to cover it.
+            rect ??= element.getBoundingClientRect()
+            out.growBox(known, rect.x + scrollX, rect.y + scrollY, rect.width, rect.height)
+            const owned = elements[known] as Element | Element[]
+            if (Array.isArray(owned)) owned.push(element)
+            else elements[known] = [owned, element]
+            parent = known
+            extending = null
+            continue
+          }
+          if (!keeps(id)) continue
           rect ??= element.getBoundingClientRect()
-          out.growBox(known, rect.x + scrollX, rect.y + scrollY, rect.width, rect.height)
-          const owned = elements[known] as Element | Element[]
-          if (Array.isArray(owned)) owned.push(element)
-          else elements[known] = [owned, element]
-          parent = known
-          extending = null
-          continue
+          parent = out.addIndexed(
+            parent,
+            table.of(id),
+            table.of(extending ?? `=${componentPath}`),
+            table.of(name),
+            tagIndex(element.localName),
+            true,
+            -1,
+            -1,
+            scopeIndex(scopeOf(componentFiber) || null),
+          )
+          record(componentPath, element, componentFiber)
+          extending = ''
+          out.box(parent, rect.x + scrollX, rect.y + scrollY, rect.width, rect.height)
+          const source = propsOf(componentFiber)
+          sources[parent] = source
+          const encoded = encodeProps(source, SKIPPED_COMPONENT_PROPS)
+          if (encoded) {
+            out.props(parent, encoded)
+            props[parent] = encoded
+          }
+          componentNodes.set(componentFiber, parent)
         }
-        if (!keeps(id)) continue
-        rect ??= element.getBoundingClientRect()
-        const scope = scopeOf(componentFiber) || null
-        parent = add(
-          parent,
-          id,
-          componentPath,
-          extending ?? `=${componentPath}`,
-          name,
-          element.localName,
-          true,
-          null,
-          null,
-          scope,
-          element,
-        )
-        extending = ''
-        out.box(parent, rect.x + scrollX, rect.y + scrollY, rect.width, rect.height)
-        const encoded = encodeProps(propsOf(componentFiber), SKIPPED_COMPONENT_PROPS)
-        if (encoded) {
-          out.props(parent, encoded)
-          props[parent] = encoded
-        }
-        componentNodes.set(componentFiber, parent)
       }
-    }
 
-    let own = -1
-    const id = element.getAttribute(CODEBASE_ID_ATTRIBUTE)
-    if (isCodebaseId(id) && keeps(id)) {
-      rect ??= element.getBoundingClientRect()
-      // A host fiber's type is its tag name: a property read instead of a binding call.
-      const tag = fiber && typeof fiber.type === 'string' ? fiber.type : element.localName
-      // One attribute read instead of the DOMTokenList, which costs a binding call per class.
-      const raw = element.getAttribute('class')
-      const classes = raw ? normalizeClasses(raw) : ''
-      const direct = context.lookups.get(id)?.classes
-      own = add(
-        parent,
-        id,
-        path,
-        parent === stackParent ? (relative ?? `=${path}`) : `=${path}`,
-        tag,
-        tag,
-        false,
-        classes === '' ? null : classes,
-        direct && direct.length > 0 ? joinClasses(direct) : null,
-        fiber ? scopeOf(fiber) || null : null,
-        element,
-      )
-      out.box(own, rect.x + scrollX, rect.y + scrollY, rect.width, rect.height)
-      if (fiber) {
-        const encoded = encodeProps(propsOf(fiber), SKIPPED_HOST_PROPS)
-        if (encoded) {
-          out.props(own, encoded)
-          props[own] = encoded
+      let own = -1
+      const id = element.getAttribute(CODEBASE_ID_ATTRIBUTE)
+      const entry = id === null ? null : idEntry(id)
+      if (entry) {
+        rect ??= element.getBoundingClientRect()
+        // A host fiber's type is its tag name: a property read instead of a binding call.
+        const tag = tagIndex(fiber && typeof fiber.type === 'string' ? fiber.type : element.localName)
+        // One attribute read instead of the DOMTokenList, which costs a binding call per class.
+        const raw = element.getAttribute('class')
+        own = out.addIndexed(
+          parent,
+          entry.id,
+          table.of(parent === stackParent ? (relative ?? `=${path}`) : `=${path}`),
+          tag,
+          tag,
+          false,
+          raw ? classIndex(raw) : -1,
+          entry.direct,
+          scopeIndex(fiber ? scopeOf(fiber) || null : null),
+        )
+        record(path, element, fiber ?? undefined)
+        out.box(own, rect.x + scrollX, rect.y + scrollY, rect.width, rect.height)
+        if (fiber) {
+          const source = propsOf(fiber)
+          sources[own] = source
+          const encoded = encodeProps(source, SKIPPED_HOST_PROPS)
+          if (encoded) {
+            out.props(own, encoded)
+            props[own] = encoded
+          }
         }
+        parent = own
       }
-      parent = own
+      const found = visitChildren(
+        element,
+        path,
+        parent,
+        own >= 0 ? '' : parent === stackParent ? relative : null,
+        own >= 0,
+      )
+      if (own >= 0 && found) {
+        texts[own] = found
+        for (const text of found) out.text(own, text)
+      }
     }
-    const found = visitChildren(
-      element,
-      path,
-      parent,
-      own >= 0 ? '' : parent === stackParent ? relative : null,
-      own >= 0,
-    )
-    if (own >= 0 && found) {
-      texts[own] = found
-      for (const text of found) out.text(own, text)
-    }
+    return true
   }
 
-  applyRootRules(context, records, tops)
-  return records
+  const run = async (): Promise<boolean> => {
+    while (!drain()) {
+      await slices.next()
+      if (walk.cancelled()) return false
+      scrollX = win.scrollX
+      scrollY = win.scrollY
+    }
+    return true
+  }
+
+  return {
+    walk(element, path, parent, relative) {
+      stackElements.push(element)
+      stackPaths.push(path)
+      stackParents.push(parent)
+      stackRelatives.push(relative)
+      return run()
+    },
+    walkChildren(element, path, parent, relative) {
+      visitChildren(element, path, parent, relative, false)
+      return run()
+    },
+    rescroll() {
+      scrollX = win.scrollX
+      scrollY = win.scrollY
+    },
+  }
 }
 
 /**
@@ -309,9 +392,12 @@ export async function walkPage(walk: Walk): Promise<BuildRecords | null> {
  * becomes the root (node 0 is dropped); none gives the single EMPTY-TREE node; several hang under
  * node 0 as SKIP-ROOT, standing for the body.
  */
-function applyRootRules(context: InspectorContext, records: BuildRecords, tops: number): void {
+export function applyRootRules(context: InspectorContext, records: BuildRecords): void {
   const { doc, win } = context
   const out = records.writer
+  let tops = 0
+  for (let index = 1; index < out.size; index++) if (out.parentOf(index) === 0) tops++
+  records.first = 0
   if (tops === 1) {
     records.first = 1
     // The root's path no longer extends a parent's.
