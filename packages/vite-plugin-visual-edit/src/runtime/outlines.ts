@@ -75,7 +75,9 @@ const REDRAW_ON: ReadonlySet<string> = new Set(['selection', 'hover', 'tree', 'z
 // Inline !important beats any stylesheet rule the app may have for unknown elements or `*`.
 const HOST_CSS =
   'all:initial!important;position:absolute!important;left:0!important;top:0!important;width:0!important;' +
-  'height:0!important;overflow:visible!important;pointer-events:none!important;display:block!important'
+  'height:0!important;overflow:visible!important;pointer-events:none!important;display:block!important;' +
+  // A relayout boundary: moving an outline lays out the overlay alone, not the page around it.
+  'contain:size layout style!important'
 
 function unionOf(boxes: readonly ClientBox[]): ClientBox | null {
   if (boxes.length === 0) return null
