@@ -214,15 +214,20 @@ describe('the nav tree wire form', () => {
   })
 
   test('a props record shared by several nodes is flattened once', () => {
-    const props = { item: { type: 'JSON_OBJECT', value: '{"id":1}' } } as const
+    const props = {
+      item: { type: 'JSON_OBJECT', value: '{"id":1}' },
+      label: { type: 'LITERAL', value: 'Sofa' },
+    } as const
     const nodes = pageTree(2).map((node) => (node.isComponent ? { ...node, props } : node))
     const stringify = vi.spyOn(JSON, 'stringify')
     const wire = encodeNavTree(nodes)
+    // The literal's value once; a JSON_OBJECT's value is JSON text already.
     expect(stringify).toHaveBeenCalledOnce()
     stringify.mockRestore()
-    const [first, second] = [Array.from(wire.pr.subarray(0, 4)), Array.from(wire.pr.subarray(4, 8))]
-    expect(first.slice(1)).toEqual(second.slice(1))
-    expect(wire.s[first[3] as number]).toBe(JSON.stringify('{"id":1}'))
+    const [first, second] = [Array.from(wire.pr.subarray(0, 6)), Array.from(wire.pr.subarray(6, 12))]
+    expect(first[0]).not.toBe(second[0])
+    expect([first.slice(1, 3), first.slice(4)]).toEqual([second.slice(1, 3), second.slice(4)])
+    expect(wire.pv.slice(0, 4)).toEqual(['{"id":1}', '"Sofa"', '{"id":1}', '"Sofa"'])
     expect(decodeNavTree(wire)).toEqual(nodes)
   })
 

@@ -8,7 +8,7 @@ import type { NavTreeNode, NavTreeProp, PropType } from './messages.ts'
  * more than its string table. Every number column is an Int32Array.
  */
 export interface NavTreeWire {
-  v: 2
+  v: 3
   /** The string table; `s[0]` is the empty string. */
   s: string[]
   /** Storyboard id shared by every key (index into s). */
@@ -32,10 +32,18 @@ export interface NavTreeWire {
   sc: Int32Array
   /** pageX, pageY, width, height of each node, rounded. */
   b: Int32Array
-  /** Props, four numbers each: node, key, type (0 LITERAL, 1 FUNCTION, 2 JSON_OBJECT), value as JSON. */
+  /** Props, three numbers each: node, key (index into s), type (0 LITERAL, 1 FUNCTION, 2 JSON_OBJECT). */
   pr: Int32Array
-  /** Literal children, two numbers each: node, text. */
+  /**
+   * Each prop's value, in the order of pr: as JSON, except a JSON_OBJECT's, which is its JSON text
+   * itself. Not in the table: values are mostly distinct, and a table lookup each costs more than
+   * the bytes it saves.
+   */
+  pv: string[]
+  /** Literal children: the node of each text in lt. */
   lc: Int32Array
+  /** The texts of lc, in order (not in the table, for the same reason as pv). */
+  lt: string[]
 }
 
 const PROP_TYPES: readonly PropType[] = ['LITERAL', 'FUNCTION', 'JSON_OBJECT']
@@ -65,7 +73,9 @@ function flatten(props: Readonly<Record<string, NavTreeProp>>): readonly (string
     const entries: (string | number)[] = []
     for (const key in props) {
       const prop = props[key] as NavTreeProp
-      entries.push(key, PROP_TYPES.indexOf(prop.type), JSON.stringify(prop.value))
+      const type = PROP_TYPES.indexOf(prop.type)
+      // A JSON_OBJECT's value is already JSON text.
+      entries.push(key, type, type === 2 ? String(prop.value) : JSON.stringify(prop.value))
     }
     flat = entries
     flatProps.set(props, flat)
@@ -99,13 +109,16 @@ export class NavTreeWriter {
   #dc: Int32Array
   #sc: Int32Array
   #b: Int32Array
-  /** Props (node, key, type, value: four numbers each) and texts (node, text: two each), used up to their lengths. */
   #lastScope: string | null = null
   #lastScopeIndex = -1
-  #props: Int32Array = new Int32Array(256)
+  /** Props (node, key, type: three numbers each, used up to #propsLength) and their values. */
+  #props: Int32Array = new Int32Array(384)
   #propsLength = 0
+  readonly #propValues: string[] = []
+  /** Texts: the node of each (used up to #textsLength), and the texts. */
   #texts: Int32Array = new Int32Array(256)
   #textsLength = 0
+  readonly #textValues: string[] = []
   /** Where each node's props and texts entries start (a node's entries follow it, before the next node). */
   #propsAt: Int32Array
   #textsAt: Int32Array
@@ -184,23 +197,19 @@ export class NavTreeWriter {
         this.#reserveProps(end - from)
         const out = this.#props
         let at = this.#propsLength
-        for (let entry = from; entry < end; entry += 4) {
+        for (let entry = from; entry < end; entry += 3) {
           out[at] = to
           out[at + 1] = source.#props[entry + 1] as number
           out[at + 2] = source.#props[entry + 2] as number
-          out[at + 3] = source.#props[entry + 3] as number
-          at += 4
+          this.#propValues.push(source.#propValues[entry / 3] as string)
+          at += 3
         }
         this.#propsLength = at
       }
     }
     const from = source.#textsAt[index] as number
     const end = last ? source.#textsLength : (source.#textsAt[index + 1] as number)
-    for (let entry = from; entry < end; entry += 2) {
-      if (this.#textsLength + 2 > this.#texts.length) this.#texts = grown(this.#texts, this.#texts.length * 2)
-      this.#texts[this.#textsLength++] = to
-      this.#texts[this.#textsLength++] = source.#texts[entry + 1] as number
-    }
+    for (let entry = from; entry < end; entry++) this.#addText(to, source.#textValues[entry] as string)
     return to
   }
 
@@ -298,14 +307,14 @@ export class NavTreeWriter {
     this.#checkLast(index)
     const flat = flatten(props)
     const table = this.#table
-    this.#reserveProps((flat.length / 3) * 4)
+    this.#reserveProps(flat.length)
     const out = this.#props
     let at = this.#propsLength
     for (let from = 0; from < flat.length; from += 3) {
       out[at++] = index
       out[at++] = table.of(flat[from] as string)
       out[at++] = flat[from + 1] as number
-      out[at++] = table.of(flat[from + 2] as string)
+      this.#propValues.push(flat[from + 2] as string)
     }
     this.#propsLength = at
   }
@@ -313,9 +322,13 @@ export class NavTreeWriter {
   /** Adds a literal child to node `index`, the last node added. */
   text(index: number, text: string): void {
     this.#checkLast(index)
-    if (this.#textsLength + 2 > this.#texts.length) this.#texts = grown(this.#texts, this.#texts.length * 2)
+    this.#addText(index, text)
+  }
+
+  #addText(index: number, text: string): void {
+    if (this.#textsLength === this.#texts.length) this.#texts = grown(this.#texts, this.#texts.length * 2)
     this.#texts[this.#textsLength++] = index
-    this.#texts[this.#textsLength++] = this.#table.of(text)
+    this.#textValues.push(text)
   }
 
   parentOf(index: number): number {
@@ -369,23 +382,21 @@ export class NavTreeWriter {
     const p = this.#parent.slice(from, end)
     if (from > 0)
       for (let index = 0; index < p.length; index++) p[index] = Math.max(-1, (p[index] as number) - from)
-    /** Entries of nodes from `from` on, their node numbers moved down by `from`. */
-    const shifted = (entries: Int32Array, length: number, width: number) => {
-      let kept = 0
-      for (let at = 0; at < length; at += width) if ((entries[at] as number) >= from) kept++
-      const out = new Int32Array(kept * width)
-      let to = 0
-      for (let at = 0; at < length; at += width) {
-        const node = entries[at] as number
-        if (node < from) continue
-        out[to] = node - from
-        for (let k = 1; k < width; k++) out[to + k] = entries[at + k] as number
-        to += width
-      }
-      return out
+    /**
+     * Entries of nodes from `from` on, their node numbers moved down by `from`. Nodes before `from`
+     * are at the start (entries follow their nodes), so the values are a suffix too.
+     */
+    const shifted = (entries: Int32Array, length: number, width: number, values: string[]) => {
+      let skipped = 0
+      while (skipped < length && (entries[skipped] as number) < from) skipped += width
+      const out = entries.slice(skipped, length)
+      if (from > 0) for (let at = 0; at < out.length; at += width) out[at] = (out[at] as number) - from
+      return { entries: out, values: values.slice(skipped / width) }
     }
+    const props = shifted(this.#props, this.#propsLength, 3, this.#propValues)
+    const texts = shifted(this.#texts, this.#textsLength, 1, this.#textValues)
     return {
-      v: 2,
+      v: 3,
       s: this.#table.strings,
       sb: this.#storyboard,
       p,
@@ -398,8 +409,10 @@ export class NavTreeWriter {
       dc: this.#dc.slice(from, end),
       sc: this.#sc.slice(from, end),
       b: this.#b.slice(from * 4, end * 4),
-      pr: shifted(this.#props, this.#propsLength, 4),
-      lc: shifted(this.#texts, this.#textsLength, 2),
+      pr: props.entries,
+      pv: props.values,
+      lc: texts.entries,
+      lt: texts.values,
     }
   }
 
@@ -534,21 +547,23 @@ export function decodeNavTree(wire: NavTreeWire): NavTreeNode[] {
     parent?.children.push(index)
     nodes.push(node)
   }
-  for (let at = 0; at < wire.pr.length; at += 4) {
+  for (let at = 0; at < wire.pr.length; at += 3) {
     const node = nodes[wire.pr[at] as number]
     if (!node) continue
+    const type = wire.pr[at + 2] as number
+    const text = wire.pv[at / 3] ?? 'null'
     const prop: NavTreeProp = {
-      type: PROP_TYPES[wire.pr[at + 2] as number] ?? 'LITERAL',
-      value: JSON.parse(s[wire.pr[at + 3] as number] ?? 'null') as NavTreeProp['value'],
+      type: PROP_TYPES[type] ?? 'LITERAL',
+      value: type === 2 ? text : (JSON.parse(text) as NavTreeProp['value']),
     }
     node.props ??= {}
     node.props[s[wire.pr[at + 1] as number] ?? ''] = prop
   }
-  for (let at = 0; at < wire.lc.length; at += 2) {
+  for (let at = 0; at < wire.lc.length; at++) {
     const node = nodes[wire.lc[at] as number]
     if (!node) continue
     node.literalChildren ??= []
-    node.literalChildren.push(s[wire.lc[at + 1] as number] ?? '')
+    node.literalChildren.push(wire.lt[at] ?? '')
   }
   return nodes
 }

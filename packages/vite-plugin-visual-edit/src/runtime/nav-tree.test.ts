@@ -13,7 +13,7 @@ import {
 } from '../protocol/messages.ts'
 import { decodeNavTree } from '../protocol/nav-tree-wire.ts'
 import { InspectorContext } from './context.ts'
-import { createNavTree, type NavTree } from './nav-tree.ts'
+import { createNavTree, NAV_TREE_MEASURE, type NavTree } from './nav-tree.ts'
 import { boundedJson, encodeProps } from './node-props.ts'
 
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
@@ -495,6 +495,23 @@ describe('building and sending', () => {
     expect(took).toBeLessThan(NAV_TREE_REBUILD_DELAY_MS + 400)
     expect(outline(sent[1] ? decodeNavTree(sent[1].tree) : [])).toEqual(['a@0-0 div', '  b@0-0-0 b'])
     expect(elementsKeys(tree, 'b')).toBe(true)
+  })
+
+  test('mutations refresh the last tree, explicit rebuilds walk the page; each build leaves a measure', async () => {
+    performance.clearMeasures(NAV_TREE_MEASURE)
+    document.body.innerHTML = '<main data-tempo-id="m"><p data-tempo-id="p">one</p></main>'
+    const { tree, sent } = setup({ connect: true })
+    await tree.rebuild()
+    tree.start()
+    ;(document.querySelector('p') as Element).textContent = 'two'
+    await waitFor(() => sent.length === 2)
+    expect(decodeNavTree((sent[1] as NavTreePayload).tree)[1]?.literalChildren).toEqual(['two'])
+    await tree.rebuild()
+    const details = performance
+      .getEntriesByName(NAV_TREE_MEASURE)
+      .map((entry) => (entry as PerformanceMeasure).detail as { kind: string; nodes: number; slices: number })
+    expect(details.map((detail) => detail.kind)).toEqual(['walk', 'refresh', 'walk'])
+    expect(details[1]).toMatchObject({ nodes: 2, slices: 1, workMs: expect.any(Number) })
   })
 
   test('a #__next page gets one more build a second after start if none ran', async () => {

@@ -117,6 +117,7 @@ export interface Walker {
 export function createWalker(walk: Walk, records: BuildRecords): Walker {
   const { context, keeps, taggedComponents, slices } = walk
   const { win } = context
+  const body = context.doc.body
   const out = records.writer
   const { paths, elements, props, texts, sources, fibers } = records
   /** Component fiber -> index of its node (fragments: later top elements find it). */
@@ -134,6 +135,17 @@ export function createWalker(walk: Walk, records: BuildRecords): Walker {
   const tagIndexes = new Map<string, number>()
   let lastScope: string | null = null
   let lastScopeIndex = -1
+  /** Siblings mostly share the component whose code renders them: its scope is computed once. */
+  let lastOwner: unknown = null
+  let lastOwnerScope: string | null = null
+  const scopeFor = (fiber: Fiber): string | null => {
+    const owner = fiber._debugOwner
+    if (owner !== lastOwner || owner == null) {
+      lastOwner = owner
+      lastOwnerScope = scopeOf(fiber) || null
+    }
+    return lastOwnerScope
+  }
 
   const idEntry = (id: string): { id: number; direct: number } | null => {
     let entry = idEntries.get(id)
@@ -190,6 +202,18 @@ export function createWalker(walk: Walk, records: BuildRecords): Walker {
   const stackPaths: string[] = []
   const stackParents: number[] = []
   const stackRelatives: (string | null)[] = []
+  /** The element's position among its parent's children when its relative path is just that (else -1). */
+  const stackPositions: number[] = []
+  /** `-0`, `-1`, ... as table indexes: the usual segment of an element node, without a lookup. */
+  const segmentIndexes: number[] = []
+  const segmentIndex = (position: number): number => {
+    let index = segmentIndexes[position]
+    if (index === undefined) {
+      index = table.of(positionSegment(position))
+      segmentIndexes[position] = index
+    }
+    return index
+  }
   /** Pushes the element children (first on top) and returns the element's own trimmed texts. */
   const visitChildren = (
     element: Element,
@@ -201,13 +225,17 @@ export function createWalker(walk: Walk, records: BuildRecords): Walker {
     const from = stackElements.length
     let position = 0
     let found: string[] | undefined
+    // The overlay hangs off the document element or (in tests) the body, never deeper.
+    const overlayPossible = element === body
     const push = (child: Element) => {
-      if (isOverlay(child)) return
-      const segment = positionSegment(position++)
+      if (overlayPossible && isOverlay(child)) return
+      const segment = positionSegment(position)
       stackElements.push(child)
       stackPaths.push(path + segment)
       stackParents.push(parent)
       stackRelatives.push(relative === null ? null : relative === '' ? segment : relative + segment)
+      stackPositions.push(relative === '' ? position : -1)
+      position++
     }
     if (!wantText) {
       // Most walked elements are not nodes: their text is not collected, only their element children.
@@ -237,6 +265,9 @@ export function createWalker(walk: Walk, records: BuildRecords): Walker {
       const swapRelative = stackRelatives[low] as string | null
       stackRelatives[low] = stackRelatives[high] as string | null
       stackRelatives[high] = swapRelative
+      const swapPosition = stackPositions[low] as number
+      stackPositions[low] = stackPositions[high] as number
+      stackPositions[high] = swapPosition
     }
     return found
   }
@@ -256,6 +287,7 @@ export function createWalker(walk: Walk, records: BuildRecords): Walker {
       const path = stackPaths.pop() as string
       let parent = stackParents.pop() as number
       const relative = stackRelatives.pop() as string | null
+      const position = stackPositions.pop() as number
       const stackParent = parent
       let rect: DOMRect | null = null
       const fiber = fiberOf(element)
@@ -294,7 +326,7 @@ export function createWalker(walk: Walk, records: BuildRecords): Walker {
             true,
             -1,
             -1,
-            scopeIndex(scopeOf(componentFiber) || null),
+            scopeIndex(scopeFor(componentFiber)),
           )
           record(componentPath, element, componentFiber)
           extending = ''
@@ -322,13 +354,17 @@ export function createWalker(walk: Walk, records: BuildRecords): Walker {
         own = out.addIndexed(
           parent,
           entry.id,
-          table.of(parent === stackParent ? (relative ?? `=${path}`) : `=${path}`),
+          parent !== stackParent
+            ? table.of(`=${path}`)
+            : position >= 0
+              ? segmentIndex(position)
+              : table.of(relative ?? `=${path}`),
           tag,
           tag,
           false,
           raw ? classIndex(raw) : -1,
           entry.direct,
-          scopeIndex(fiber ? scopeOf(fiber) || null : null),
+          scopeIndex(fiber ? scopeFor(fiber) : null),
         )
         record(path, element, fiber ?? undefined)
         out.box(own, rect.x + scrollX, rect.y + scrollY, rect.width, rect.height)
@@ -374,6 +410,7 @@ export function createWalker(walk: Walk, records: BuildRecords): Walker {
       stackPaths.push(path)
       stackParents.push(parent)
       stackRelatives.push(relative)
+      stackPositions.push(-1)
       return run()
     },
     walkChildren(element, path, parent, relative) {
