@@ -67,6 +67,14 @@ export class StringTable {
 /** A props record flattened for the wire (key, type index, value as JSON per prop), once per record. */
 const flatProps = new WeakMap<object, readonly (string | number)[]>()
 
+/** Gives `flatten` a record's entries made elsewhere (the encoder writes them in the same pass). */
+export function rememberFlatProps(
+  props: Readonly<Record<string, NavTreeProp>>,
+  entries: readonly (string | number)[],
+): void {
+  flatProps.set(props, entries)
+}
+
 function flatten(props: Readonly<Record<string, NavTreeProp>>): readonly (string | number)[] {
   let flat = flatProps.get(props)
   if (!flat) {

@@ -1,5 +1,6 @@
 import { CODEBASE_ID_ATTRIBUTE } from '../protocol/ids.ts'
 import { type NavTreeProp, PropType } from '../protocol/messages.ts'
+import { rememberFlatProps } from '../protocol/nav-tree-wire.ts'
 import { describeReactElement, isReactElement } from './react-fiber.ts'
 
 /** Props that the tree shows elsewhere (classList, the tree itself, the key) or that are not props. */
@@ -26,58 +27,67 @@ interface JsonWalk {
   ancestors: object[]
 }
 
-function simplify(input: unknown, depth: number, walk: JsonWalk): unknown {
+/** A JSON string literal of `text`. */
+const quote = (text: string): string => JSON.stringify(text)
+
+/** One value as bounded JSON text, written directly (no simplified copy for JSON.stringify to walk). */
+function json(input: unknown, depth: number, walk: JsonWalk): string {
   walk.budget--
   switch (typeof input) {
     case 'string':
-      return cut(input)
+      return quote(cut(input))
     case 'number':
-      return Number.isFinite(input) ? input : String(input)
+      return Number.isFinite(input) ? String(input) : quote(String(input))
     case 'boolean':
-      return input
+      return input ? 'true' : 'false'
     case 'undefined':
-      return null
+      return 'null'
     case 'function':
-      return `[Function ${(input as { name?: string }).name || 'anonymous'}]`
+      return quote(`[Function ${(input as { name?: string }).name || 'anonymous'}]`)
     case 'bigint':
     case 'symbol':
-      return String(input)
+      return quote(String(input))
   }
-  if (input === null) return null
+  if (input === null) return 'null'
   const object = input as object
-  if (isReactElement(object)) return describeReactElement(object)
+  if (isReactElement(object)) return quote(describeReactElement(object))
   // At most MAX_JSON_DEPTH ancestors: a list is quicker than a set.
-  if (walk.ancestors.includes(object)) return '[Circular]'
+  if (walk.ancestors.includes(object)) return '"[Circular]"'
   const node = object as { nodeType?: unknown; nodeName?: unknown }
   if (typeof node.nodeType === 'number' && typeof node.nodeName === 'string') {
-    return `[${node.nodeName.toLowerCase()}]`
+    return quote(`[${node.nodeName.toLowerCase()}]`)
   }
-  if (object instanceof Date) return Number.isNaN(object.getTime()) ? 'Invalid Date' : object.toISOString()
-  if (object instanceof RegExp) return String(object)
-  if (object instanceof Map || object instanceof Set) return `[${object.constructor.name}(${object.size})]`
-  if (typeof (object as { then?: unknown }).then === 'function') return '[Promise]'
+  if (object instanceof Date) {
+    return Number.isNaN(object.getTime()) ? '"Invalid Date"' : quote(object.toISOString())
+  }
+  if (object instanceof RegExp) return quote(String(object))
+  if (object instanceof Map || object instanceof Set)
+    return quote(`[${object.constructor.name}(${object.size})]`)
+  if (typeof (object as { then?: unknown }).then === 'function') return '"[Promise]"'
   if (depth >= MAX_JSON_DEPTH || walk.budget <= 0) {
-    return Array.isArray(object) ? `[Array(${object.length})]` : '[Object]'
+    return Array.isArray(object) ? quote(`[Array(${object.length})]`) : '"[Object]"'
   }
   walk.ancestors.push(object)
   try {
     if (Array.isArray(object)) {
-      const out: unknown[] = []
+      let out = '['
       for (let index = 0; index < object.length; index++) {
+        if (index > 0) out += ','
         if (walk.budget <= 0) {
-          out.push(`… ${object.length - index} more`)
+          out += quote(`… ${object.length - index} more`)
           break
         }
-        out.push(simplify(object[index], depth + 1, walk))
+        out += json(object[index], depth + 1, walk)
       }
-      return out
+      return `${out}]`
     }
-    const out: Record<string, unknown> = {}
+    let out = '{'
     const keys = Object.keys(object)
     for (let index = 0; index < keys.length; index++) {
       const key = keys[index] as string
+      if (index > 0) out += ','
       if (walk.budget <= 0) {
-        out['…'] = `${keys.length - index} more`
+        out += `"…":${quote(`${keys.length - index} more`)}`
         break
       }
       let entry: unknown
@@ -86,9 +96,9 @@ function simplify(input: unknown, depth: number, walk: JsonWalk): unknown {
       } catch {
         entry = '[Unreadable]'
       }
-      out[cut(key)] = simplify(entry, depth + 1, walk)
+      out += `${quote(cut(key))}:${json(entry, depth + 1, walk)}`
     }
-    return out
+    return `${out}}`
   } finally {
     walk.ancestors.pop()
   }
@@ -100,10 +110,16 @@ function simplify(input: unknown, depth: number, walk: JsonWalk): unknown {
  * functions as "[Function name]", DOM nodes as "[div]".
  */
 export function boundedJson(value: unknown): string {
-  return JSON.stringify(simplify(value, 0, { budget: MAX_JSON_VALUES, ancestors: [] }))
+  return json(value, 0, { budget: MAX_JSON_VALUES, ancestors: [] })
 }
 
 type EncodedProps = Record<string, NavTreeProp>
+
+const WIRE_PROP_TYPES: Readonly<Record<string, number>> = {
+  [PropType.LITERAL]: 0,
+  [PropType.FUNCTION]: 1,
+  [PropType.JSON_OBJECT]: 2,
+}
 
 /**
  * Encoded props per props object (one cache per skipped set). React keeps a fiber's props object
@@ -150,6 +166,8 @@ function showsAny(props: Record<string, unknown>, skipped: ReadonlySet<string>):
 
 function encodeNow(props: Record<string, unknown>, skipped: ReadonlySet<string>): EncodedProps | undefined {
   let out: EncodedProps | undefined
+  /** The wire's entries of the same props, made in the same pass (see flatProps). */
+  let wire: (string | number)[] | undefined
   for (const name in props) {
     if (skipped.has(name)) continue
     const value = props[name]
@@ -180,6 +198,13 @@ function encodeNow(props: Record<string, unknown>, skipped: ReadonlySet<string>)
     }
     out ??= {}
     out[name] = prop
+    wire ??= []
+    wire.push(
+      name,
+      WIRE_PROP_TYPES[prop.type] as number,
+      prop.type === PropType.JSON_OBJECT ? (prop.value as string) : JSON.stringify(prop.value),
+    )
   }
+  if (out && wire) rememberFlatProps(out, wire)
   return out
 }
