@@ -185,13 +185,27 @@ export function createWalker(walk: Walk, records: BuildRecords): Walker {
     return lastScopeIndex
   }
 
-  /** The records beside the columns, for the node just added. */
-  const record = (path: string, element: Element, fiber: Fiber | undefined) => {
+  /**
+   * The rest of node `index`, just added: the records beside the columns, its box, and its props
+   * read from its fiber (the props shown elsewhere skipped).
+   */
+  const record = (
+    index: number,
+    path: string,
+    element: Element,
+    fiber: Fiber | undefined,
+    rect: DOMRect,
+    skipped: ReadonlySet<string>,
+  ) => {
+    out.box(index, rect.x + scrollX, rect.y + scrollY, rect.width, rect.height)
+    const source = fiber ? propsOf(fiber) : undefined
+    const encoded = source ? encodeProps(source, skipped) : undefined
+    if (encoded) out.props(index, encoded)
     paths.push(path)
     elements.push(element)
-    props.push(undefined)
+    props.push(encoded)
     texts.push(undefined)
-    sources.push(undefined)
+    sources.push(source)
     fibers.push(fiber)
   }
 
@@ -328,16 +342,8 @@ export function createWalker(walk: Walk, records: BuildRecords): Walker {
             -1,
             scopeIndex(scopeFor(componentFiber)),
           )
-          record(componentPath, element, componentFiber)
+          record(parent, componentPath, element, componentFiber, rect, SKIPPED_COMPONENT_PROPS)
           extending = ''
-          out.box(parent, rect.x + scrollX, rect.y + scrollY, rect.width, rect.height)
-          const source = propsOf(componentFiber)
-          sources[parent] = source
-          const encoded = encodeProps(source, SKIPPED_COMPONENT_PROPS)
-          if (encoded) {
-            out.props(parent, encoded)
-            props[parent] = encoded
-          }
           componentNodes.set(componentFiber, parent)
         }
       }
@@ -366,17 +372,7 @@ export function createWalker(walk: Walk, records: BuildRecords): Walker {
           entry.direct,
           scopeIndex(fiber ? scopeFor(fiber) : null),
         )
-        record(path, element, fiber ?? undefined)
-        out.box(own, rect.x + scrollX, rect.y + scrollY, rect.width, rect.height)
-        if (fiber) {
-          const source = propsOf(fiber)
-          sources[own] = source
-          const encoded = encodeProps(source, SKIPPED_HOST_PROPS)
-          if (encoded) {
-            out.props(own, encoded)
-            props[own] = encoded
-          }
-        }
+        record(own, path, element, fiber ?? undefined, rect, SKIPPED_HOST_PROPS)
         parent = own
       }
       const found = visitChildren(
