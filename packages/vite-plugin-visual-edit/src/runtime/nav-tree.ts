@@ -155,7 +155,11 @@ export function createNavTree(context: InspectorContext): NavTree {
     allNodes = null
     const built = store
     // The lookup indexes are made when the page is idle, before the next hover needs them.
-    win.requestIdleCallback?.(() => built.warm(), { timeout: 1000 })
+    const warm = () => {
+      // Only the tree still in use: a newer build warms its own.
+      if (store === built && built.warm()) win.requestIdleCallback?.(warm, { timeout: 1000 })
+    }
+    win.requestIdleCallback?.(warm, { timeout: 1000 })
     buildCount++
     if (context.connected && wire) {
       const payload: NavTreePayload = { tree: wire }

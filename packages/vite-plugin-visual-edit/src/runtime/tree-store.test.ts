@@ -82,7 +82,10 @@ describe('TreeStore', () => {
   test('SKIP-ROOT: the body is node 0 and owns the body element', () => {
     const { records: built, body } = records(0)
     const store = new TreeStore(built, 'sb')
-    store.warm()
+    // One index per call, then done.
+    const steps: boolean[] = []
+    for (let call = 0; call < 6; call++) steps.push(store.warm())
+    expect(steps).toEqual([true, true, true, true, false, false])
     expect(store.size).toBe(5)
     expect(store.node(0)).toMatchObject({ key: { codebaseId: 'SKIP-ROOT', uniquePath: '0' }, children: [1] })
     expect(store.parent(1)).toBe(0)
@@ -92,7 +95,7 @@ describe('TreeStore', () => {
 
   test('the empty store answers nothing', () => {
     const store = TreeStore.empty('sb')
-    store.warm()
+    expect(store.warm()).toBe(false)
     expect(store.size).toBe(0)
     expect(store.all()).toEqual([])
     expect(store.indexOfPath('0-0')).toBe(-1)

@@ -178,12 +178,18 @@ export class TreeStore {
     return this.#ofElement.get(element) ?? -1
   }
 
-  /** Makes every lookup index now (in idle time after a build) so the next hover does not pay for it. */
-  warm(): void {
-    if (this.size === 0) return
-    this.indexOfElement(this.#records.elements[this.#records.first] as Element)
-    this.indexOfPath('')
-    this.node(0)
+  /**
+   * Makes the lookup indexes in idle time after a build, so the next hover does not pay for them:
+   * one index per call, so no call is a long task on a large page. False once all are made.
+   */
+  warm(): boolean {
+    if (this.size === 0) return false
+    if (!this.#ofElement) this.indexOfElement(this.#records.elements[this.#records.first] as Element)
+    else if (!this.#byPath) this.indexOfPath('')
+    else if (!this.#childStart) this.children(0)
+    else if (!this.#levels) this.node(0)
+    else return false
+    return true
   }
 
   elementsOf(index: number): Element | Element[] | undefined {
