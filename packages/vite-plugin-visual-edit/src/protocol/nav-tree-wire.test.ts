@@ -2,7 +2,8 @@ import { serialize } from 'node:v8'
 import fc from 'fast-check'
 import { describe, expect, test, vi } from 'vitest'
 import type { NavTreeNode } from './messages.ts'
-import { decodeNavTree, encodeNavTree, NavTreeWriter, navTreeTransferables } from './nav-tree-wire.ts'
+import { decodeNavTree, encodeNavTree, navTreeTransferables } from './nav-tree-wire.ts'
+import { NavTreeWriter } from './nav-tree-writer.ts'
 
 /** A tree shaped like a real page: sections of rows, component nodes, props, texts. */
 function pageTree(rows: number): NavTreeNode[] {

@@ -1,6 +1,6 @@
 import { CODEBASE_ID_ATTRIBUTE } from '../protocol/ids.ts'
 import { type NavTreeProp, PropType } from '../protocol/messages.ts'
-import { rememberFlatProps } from '../protocol/nav-tree-wire.ts'
+import { rememberFlatProps } from '../protocol/nav-tree-writer.ts'
 import { describeReactElement, isReactElement } from './react-fiber.ts'
 
 /** Props that the tree shows elsewhere (classList, the tree itself, the key) or that are not props. */

@@ -16,7 +16,7 @@ import type { BuildRecords, TreeStore } from './tree-store.ts'
 import { applyRootRules, createWalker, startRecords, type Walk } from './tree-walk.ts'
 
 /** More changed subtrees than this, and a whole walk is about as quick. */
-export const MAX_DIRTY_ROOTS = 64
+const MAX_DIRTY_ROOTS = 64
 
 /** Nodes copied between two clock reads. */
 const CLOCK_EVERY = 32

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, test } from 'vitest'
-import { NavTreeWriter } from '../protocol/nav-tree-wire.ts'
+import { NavTreeWriter } from '../protocol/nav-tree-writer.ts'
 import { type BuildRecords, TreeStore } from './tree-store.ts'
 
 /**

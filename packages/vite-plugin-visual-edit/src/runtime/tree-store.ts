@@ -1,5 +1,5 @@
 import type { NavTreeNode, NavTreeProp } from '../protocol/messages.ts'
-import { NavTreeWriter } from '../protocol/nav-tree-wire.ts'
+import { NavTreeWriter } from '../protocol/nav-tree-writer.ts'
 import type { Fiber } from './react-fiber.ts'
 
 /** What a build recorded beside the wire columns, indexed like the writer's nodes. */

@@ -4,47 +4,16 @@
  * wire columns. tree-refresh.ts walks only the changed parts of a page with the same walker.
  */
 import { CODEBASE_ID_ATTRIBUTE, EMPTY_TREE_CODEBASE_ID, SKIP_ROOT_CODEBASE_ID } from '../protocol/ids.ts'
-import { NavTreeWriter, type StringTable } from '../protocol/nav-tree-wire.ts'
+import { NavTreeWriter, type StringTable } from '../protocol/nav-tree-writer.ts'
 import type { InspectorContext } from './context.ts'
-import { componentSegment, isCodebaseId, isOverlay, type TaggedComponent } from './element-keys.ts'
-import { memoByString } from './memo.ts'
+import { isOverlay, type TaggedComponent } from './element-keys.ts'
 import { encodeProps, SKIPPED_COMPONENT_PROPS, SKIPPED_HOST_PROPS } from './node-props.ts'
-import { type Fiber, fiberOf, propsOf, scopeOf } from './react-fiber.ts'
+import { type Fiber, fiberOf, propsOf } from './react-fiber.ts'
 import type { BuildRecords } from './tree-store.ts'
+import { componentPathSegment, positionSegment, WalkStrings } from './walk-strings.ts'
 
 /** Elements the walk handles between two clock reads. */
 const CLOCK_EVERY = 16
-
-const WHITESPACE = /\s+/
-
-/** Class attributes as the wire's single-space lists (a page repeats a few class strings many times). */
-const normalizeClasses = memoByString((raw) => raw.trim().split(WHITESPACE).join(' '))
-
-/** `-0`, `-1`, ...: what a child adds to its parent's unique path, one string per position. */
-const positionSegments: string[] = []
-const positionSegment = (position: number): string => {
-  let segment = positionSegments[position]
-  if (segment === undefined) {
-    segment = `-${position}`
-    positionSegments[position] = segment
-  }
-  return segment
-}
-
-/** `-Card`: what a component usage adds to the unique path, one string per name. */
-const dashedComponentSegment = memoByString((name) => `-${componentSegment(name)}`)
-
-/** Server-known class lists joined for the wire, once per list. */
-const joinedClasses = new WeakMap<readonly string[], string>()
-
-function joinClasses(classes: readonly string[]): string {
-  let joined = joinedClasses.get(classes)
-  if (joined === undefined) {
-    joined = classes.join(' ')
-    joinedClasses.set(classes, joined)
-  }
-  return joined
-}
 
 /** What one walk of the page needs from the navigation tree that runs it. */
 export interface Walk {
@@ -126,64 +95,7 @@ export function createWalker(walk: Walk, records: BuildRecords): Walker {
   let scrollY = win.scrollY
 
   const table = out.table
-  // What this walk has looked up, once per distinct string: a page repeats a few codebase ids, class
-  // lists and tags thousands of times, and each answer costs several map lookups to make.
-  /** A codebase id's table index and its direct classes' (-1: none); null when it is not kept. */
-  const idEntries = new Map<string, { id: number; direct: number } | null>()
-  /** A class attribute's table index, normalised to single spaces (-1: no classes). */
-  const classIndexes = new Map<string, number>()
-  const tagIndexes = new Map<string, number>()
-  let lastScope: string | null = null
-  let lastScopeIndex = -1
-  /** Siblings mostly share the component whose code renders them: its scope is computed once. */
-  let lastOwner: unknown = null
-  let lastOwnerScope: string | null = null
-  const scopeFor = (fiber: Fiber): string | null => {
-    const owner = fiber._debugOwner
-    if (owner !== lastOwner || owner == null) {
-      lastOwner = owner
-      lastOwnerScope = scopeOf(fiber) || null
-    }
-    return lastOwnerScope
-  }
-
-  const idEntry = (id: string): { id: number; direct: number } | null => {
-    let entry = idEntries.get(id)
-    if (entry === undefined) {
-      entry = null
-      if (isCodebaseId(id) && keeps(id)) {
-        const direct = context.lookups.get(id)?.classes
-        entry = { id: table.of(id), direct: direct && direct.length > 0 ? table.of(joinClasses(direct)) : -1 }
-      }
-      idEntries.set(id, entry)
-    }
-    return entry
-  }
-  const classIndex = (raw: string): number => {
-    let index = classIndexes.get(raw)
-    if (index === undefined) {
-      const classes = normalizeClasses(raw)
-      index = classes === '' ? -1 : table.of(classes)
-      classIndexes.set(raw, index)
-    }
-    return index
-  }
-  const tagIndex = (tag: string): number => {
-    let index = tagIndexes.get(tag)
-    if (index === undefined) {
-      index = table.of(tag)
-      tagIndexes.set(tag, index)
-    }
-    return index
-  }
-  const scopeIndex = (scope: string | null): number => {
-    if (scope === null) return -1
-    if (scope !== lastScope) {
-      lastScope = scope
-      lastScopeIndex = table.of(scope)
-    }
-    return lastScopeIndex
-  }
+  const strings = new WalkStrings(table, context, keeps)
 
   /**
    * The rest of node `index`, just added: the records beside the columns, its box, and its props
@@ -218,16 +130,6 @@ export function createWalker(walk: Walk, records: BuildRecords): Walker {
   const stackRelatives: (string | null)[] = []
   /** The element's position among its parent's children when its relative path is just that (else -1). */
   const stackPositions: number[] = []
-  /** `-0`, `-1`, ... as table indexes: the usual segment of an element node, without a lookup. */
-  const segmentIndexes: number[] = []
-  const segmentIndex = (position: number): number => {
-    let index = segmentIndexes[position]
-    if (index === undefined) {
-      index = table.of(positionSegment(position))
-      segmentIndexes[position] = index
-    }
-    return index
-  }
   /** Pushes the element children (first on top) and returns the element's own trimmed texts. */
   const visitChildren = (
     element: Element,
@@ -312,7 +214,7 @@ export function createWalker(walk: Walk, records: BuildRecords): Walker {
         /** What componentPath adds to the current parent's path (null: it does not extend it). */
         let extending = relative
         for (const { fiber: componentFiber, id, name } of chain) {
-          const segment = dashedComponentSegment(name)
+          const segment = componentPathSegment(name)
           componentPath += segment
           extending = extending === null ? null : extending + segment
           const known =
@@ -336,11 +238,11 @@ export function createWalker(walk: Walk, records: BuildRecords): Walker {
             table.of(id),
             table.of(extending ?? `=${componentPath}`),
             table.of(name),
-            tagIndex(element.localName),
+            strings.tag(element.localName),
             true,
             -1,
             -1,
-            scopeIndex(scopeFor(componentFiber)),
+            strings.scopeOf(componentFiber),
           )
           record(parent, componentPath, element, componentFiber, rect, SKIPPED_COMPONENT_PROPS)
           extending = ''
@@ -350,11 +252,11 @@ export function createWalker(walk: Walk, records: BuildRecords): Walker {
 
       let own = -1
       const id = element.getAttribute(CODEBASE_ID_ATTRIBUTE)
-      const entry = id === null ? null : idEntry(id)
+      const entry = id === null ? null : strings.codebaseId(id)
       if (entry) {
         rect ??= element.getBoundingClientRect()
         // A host fiber's type is its tag name: a property read instead of a binding call.
-        const tag = tagIndex(fiber && typeof fiber.type === 'string' ? fiber.type : element.localName)
+        const tag = strings.tag(fiber && typeof fiber.type === 'string' ? fiber.type : element.localName)
         // One attribute read instead of the DOMTokenList, which costs a binding call per class.
         const raw = element.getAttribute('class')
         own = out.addIndexed(
@@ -363,14 +265,14 @@ export function createWalker(walk: Walk, records: BuildRecords): Walker {
           parent !== stackParent
             ? table.of(`=${path}`)
             : position >= 0
-              ? segmentIndex(position)
+              ? strings.position(position)
               : table.of(relative ?? `=${path}`),
           tag,
           tag,
           false,
-          raw ? classIndex(raw) : -1,
+          raw ? strings.classes(raw) : -1,
           entry.direct,
-          scopeIndex(fiber ? scopeFor(fiber) : null),
+          fiber ? strings.scopeOf(fiber) : -1,
         )
         record(own, path, element, fiber ?? undefined, rect, SKIPPED_HOST_PROPS)
         parent = own

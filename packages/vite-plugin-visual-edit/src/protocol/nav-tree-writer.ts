@@ -1,0 +1,423 @@
+import type { NavTreeNode, NavTreeProp, PropType } from './messages.ts'
+import type { NavTreeWire } from './nav-tree-wire.ts'
+
+/** The prop types by their number on the wire. */
+export const PROP_TYPES: readonly PropType[] = ['LITERAL', 'FUNCTION', 'JSON_OBJECT']
+
+/** Every string of a tree once; a refresh of the tree continues its predecessor's table. */
+export class StringTable {
+  readonly strings: string[] = ['']
+  readonly #index = new Map<string, number>([['', 0]])
+
+  of(value: string): number {
+    let index = this.#index.get(value)
+    if (index === undefined) {
+      index = this.strings.length
+      this.strings.push(value)
+      this.#index.set(value, index)
+    }
+    return index
+  }
+}
+
+/** A props record flattened for the wire (key, type index, value as JSON per prop), once per record. */
+const flatProps = new WeakMap<object, readonly (string | number)[]>()
+
+/** Gives `flatten` a record's entries made elsewhere (the encoder writes them in the same pass). */
+export function rememberFlatProps(
+  props: Readonly<Record<string, NavTreeProp>>,
+  entries: readonly (string | number)[],
+): void {
+  flatProps.set(props, entries)
+}
+
+function flatten(props: Readonly<Record<string, NavTreeProp>>): readonly (string | number)[] {
+  let flat = flatProps.get(props)
+  if (!flat) {
+    const entries: (string | number)[] = []
+    for (const key in props) {
+      const prop = props[key] as NavTreeProp
+      const type = PROP_TYPES.indexOf(prop.type)
+      // A JSON_OBJECT's value is already JSON text.
+      entries.push(key, type, type === 2 ? String(prop.value) : JSON.stringify(prop.value))
+    }
+    flat = entries
+    flatProps.set(props, flat)
+  }
+  return flat
+}
+
+const grown = (column: Int32Array, size: number): Int32Array => {
+  const next = new Int32Array(size)
+  next.set(column)
+  return next
+}
+
+/**
+ * Writes the wire form node by node, so a walk of the page can produce it without making a node
+ * object per element. Nodes are added parents first; `finish(first)` copies out the nodes from
+ * `first` on (the ones before are dropped, their children become roots). The writer keeps its own
+ * columns, which the inspector reads for its lookups after the copies are transferred.
+ */
+export class NavTreeWriter {
+  readonly #table: StringTable
+  readonly #storyboard: number
+  #size = 0
+  #parent: Int32Array
+  #id: Int32Array
+  #seg: Int32Array
+  #nm: Int32Array
+  #tg: Int32Array
+  #f: Int32Array
+  #cl: Int32Array
+  #dc: Int32Array
+  #sc: Int32Array
+  #b: Int32Array
+  #lastScope: string | null = null
+  #lastScopeIndex = -1
+  /** Props (node, key, type: three numbers each, used up to #propsLength) and their values. */
+  #props: Int32Array = new Int32Array(384)
+  #propsLength = 0
+  readonly #propValues: string[] = []
+  /** Texts: the node of each (used up to #textsLength), and the texts. */
+  #texts: Int32Array = new Int32Array(256)
+  #textsLength = 0
+  readonly #textValues: string[] = []
+  /** Where each node's props and texts entries start (a node's entries follow it, before the next node). */
+  #propsAt: Int32Array
+  #textsAt: Int32Array
+
+  /** `table`: a table to continue (a refresh's writer shares its predecessor's strings). */
+  constructor(storyboardId: string, capacity = 256, table = new StringTable()) {
+    this.#table = table
+    this.#storyboard = this.#table.of(storyboardId)
+    this.#parent = new Int32Array(capacity)
+    this.#id = new Int32Array(capacity)
+    this.#seg = new Int32Array(capacity)
+    this.#nm = new Int32Array(capacity)
+    this.#tg = new Int32Array(capacity)
+    this.#f = new Int32Array(capacity)
+    this.#cl = new Int32Array(capacity)
+    this.#dc = new Int32Array(capacity)
+    this.#sc = new Int32Array(capacity)
+    this.#b = new Int32Array(capacity * 4)
+    this.#propsAt = new Int32Array(capacity)
+    this.#textsAt = new Int32Array(capacity)
+  }
+
+  get size(): number {
+    return this.#size
+  }
+
+  get strings(): readonly string[] {
+    return this.#table.strings
+  }
+
+  get table(): StringTable {
+    return this.#table
+  }
+
+  /**
+   * Adds a node and returns its index. `segment` is what its unique path adds to its parent's, or
+   * `=` + the whole path when it does not extend it (a root's segment is its whole path). Classes are
+   * joined by single spaces; null leaves a field out.
+   */
+  add(
+    parent: number,
+    codebaseId: string,
+    segment: string,
+    name: string,
+    tag: string,
+    isComponent: boolean,
+    classes: string | null,
+    directClasses: string | null,
+    scope: string | null,
+  ): number {
+    const index = this.#start()
+    this.set(index, parent, codebaseId, segment, name, tag, isComponent, classes, directClasses, scope)
+    return index
+  }
+
+  /**
+   * Adds a copy of node `index` of `source` (a writer of the same string table) under `parent`:
+   * its fields, its texts and, with `withProps`, its props. The box is left to the caller.
+   */
+  copy(source: NavTreeWriter, index: number, parent: number, withProps: boolean): number {
+    const to = this.#start()
+    this.#parent[to] = parent
+    this.#id[to] = source.#id[index] as number
+    this.#seg[to] = source.#seg[index] as number
+    this.#nm[to] = source.#nm[index] as number
+    this.#tg[to] = source.#tg[index] as number
+    this.#f[to] = source.#f[index] as number
+    this.#cl[to] = source.#cl[index] as number
+    this.#dc[to] = source.#dc[index] as number
+    this.#sc[to] = source.#sc[index] as number
+    const last = index === source.#size - 1
+    if (withProps) {
+      const from = source.#propsAt[index] as number
+      const end = last ? source.#propsLength : (source.#propsAt[index + 1] as number)
+      if (end > from) {
+        this.#reserveProps(end - from)
+        const out = this.#props
+        let at = this.#propsLength
+        for (let entry = from; entry < end; entry += 3) {
+          out[at] = to
+          out[at + 1] = source.#props[entry + 1] as number
+          out[at + 2] = source.#props[entry + 2] as number
+          this.#propValues.push(source.#propValues[entry / 3] as string)
+          at += 3
+        }
+        this.#propsLength = at
+      }
+    }
+    const from = source.#textsAt[index] as number
+    const end = last ? source.#textsLength : (source.#textsAt[index + 1] as number)
+    for (let entry = from; entry < end; entry++) this.#addText(to, source.#textValues[entry] as string)
+    return to
+  }
+
+  /**
+   * add() with its strings already in the table: their indexes (see `table`), -1 leaving classes,
+   * direct classes or scope out. For a walk that looks each string up once for many nodes.
+   */
+  addIndexed(
+    parent: number,
+    codebaseId: number,
+    segment: number,
+    name: number,
+    tag: number,
+    isComponent: boolean,
+    classes: number,
+    directClasses: number,
+    scope: number,
+  ): number {
+    const index = this.#start()
+    this.#parent[index] = parent
+    this.#id[index] = codebaseId
+    this.#seg[index] = segment
+    this.#nm[index] = name
+    this.#tg[index] = tag
+    this.#f[index] = isComponent ? 1 : 0
+    this.#cl[index] = classes
+    this.#dc[index] = directClasses
+    this.#sc[index] = scope
+    return index
+  }
+
+  /** Rewrites node `index` (a placeholder added before its contents were known). */
+  set(
+    index: number,
+    parent: number,
+    codebaseId: string,
+    segment: string,
+    name: string,
+    tag: string,
+    isComponent: boolean,
+    classes: string | null,
+    directClasses: string | null,
+    scope: string | null,
+  ): void {
+    const table = this.#table
+    this.#parent[index] = parent
+    this.#id[index] = table.of(codebaseId)
+    this.#seg[index] = table.of(segment)
+    const nameIndex = table.of(name)
+    this.#nm[index] = nameIndex
+    // An element's name is its tag; neighbours mostly share a scope: both spare a table lookup.
+    this.#tg[index] = tag === name ? nameIndex : table.of(tag)
+    this.#f[index] = isComponent ? 1 : 0
+    this.#cl[index] = classes === null ? -1 : table.of(classes)
+    this.#dc[index] = directClasses === null ? -1 : table.of(directClasses)
+    if (scope === null) this.#sc[index] = -1
+    else {
+      if (scope !== this.#lastScope) {
+        this.#lastScope = scope
+        this.#lastScopeIndex = table.of(scope)
+      }
+      this.#sc[index] = this.#lastScopeIndex
+    }
+  }
+
+  setSegment(index: number, segment: string): void {
+    this.#seg[index] = this.#table.of(segment)
+  }
+
+  /** Sets node `index`'s page box (rounded). */
+  box(index: number, pageX: number, pageY: number, width: number, height: number): void {
+    const at = index * 4
+    this.#b[at] = Math.round(pageX)
+    this.#b[at + 1] = Math.round(pageY)
+    this.#b[at + 2] = Math.round(width)
+    this.#b[at + 3] = Math.round(height)
+  }
+
+  /** Grows node `index`'s box to also cover this one (a component rendering several elements). */
+  growBox(index: number, pageX: number, pageY: number, width: number, height: number): void {
+    const b = this.#b
+    const at = index * 4
+    const left = Math.round(pageX)
+    const top = Math.round(pageY)
+    const right = Math.max((b[at] as number) + (b[at + 2] as number), left + Math.round(width))
+    const bottom = Math.max((b[at + 1] as number) + (b[at + 3] as number), top + Math.round(height))
+    b[at] = Math.min(b[at] as number, left)
+    b[at + 1] = Math.min(b[at + 1] as number, top)
+    b[at + 2] = right - (b[at] as number)
+    b[at + 3] = bottom - (b[at + 1] as number)
+  }
+
+  /** Adds props to node `index`, the last node added (a node's entries follow it). */
+  props(index: number, props: Readonly<Record<string, NavTreeProp>>): void {
+    this.#checkLast(index)
+    const flat = flatten(props)
+    const table = this.#table
+    this.#reserveProps(flat.length)
+    const out = this.#props
+    let at = this.#propsLength
+    for (let from = 0; from < flat.length; from += 3) {
+      out[at++] = index
+      out[at++] = table.of(flat[from] as string)
+      out[at++] = flat[from + 1] as number
+      this.#propValues.push(flat[from + 2] as string)
+    }
+    this.#propsLength = at
+  }
+
+  /** Adds a literal child to node `index`, the last node added. */
+  text(index: number, text: string): void {
+    this.#checkLast(index)
+    this.#addText(index, text)
+  }
+
+  #addText(index: number, text: string): void {
+    if (this.#textsLength === this.#texts.length) this.#texts = grown(this.#texts, this.#texts.length * 2)
+    this.#texts[this.#textsLength++] = index
+    this.#textValues.push(text)
+  }
+
+  parentOf(index: number): number {
+    return this.#parent[index] as number
+  }
+
+  codebaseIdOf(index: number): string {
+    return this.#table.strings[this.#id[index] as number] ?? ''
+  }
+
+  nameOf(index: number): string {
+    return this.#table.strings[this.#nm[index] as number] ?? ''
+  }
+
+  tagOf(index: number): string {
+    return this.#table.strings[this.#tg[index] as number] ?? ''
+  }
+
+  isComponent(index: number): boolean {
+    return ((this.#f[index] as number) & 1) === 1
+  }
+
+  /** Optional string fields: classes (joined), direct classes (joined), scope; undefined when absent. */
+  classesOf(index: number): string | undefined {
+    return this.#optional(this.#cl[index] as number)
+  }
+
+  directClassesOf(index: number): string | undefined {
+    return this.#optional(this.#dc[index] as number)
+  }
+
+  scopeOf(index: number): string | undefined {
+    return this.#optional(this.#sc[index] as number)
+  }
+
+  boxOf(index: number): NavTreeNode['pageBoundingBox'] {
+    const at = index * 4
+    const b = this.#b
+    return {
+      pageX: b[at] as number,
+      pageY: b[at + 1] as number,
+      width: b[at + 2] as number,
+      height: b[at + 3] as number,
+    }
+  }
+
+  /** The wire form of the nodes from `first` on, in arrays of their own (safe to transfer). */
+  finish(first = 0): NavTreeWire {
+    const from = Math.min(first, this.#size)
+    const end = this.#size
+    const p = this.#parent.slice(from, end)
+    if (from > 0)
+      for (let index = 0; index < p.length; index++) p[index] = Math.max(-1, (p[index] as number) - from)
+    /**
+     * Entries of nodes from `from` on, their node numbers moved down by `from`. Nodes before `from`
+     * are at the start (entries follow their nodes), so the values are a suffix too.
+     */
+    const shifted = (entries: Int32Array, length: number, width: number, values: string[]) => {
+      let skipped = 0
+      while (skipped < length && (entries[skipped] as number) < from) skipped += width
+      const out = entries.slice(skipped, length)
+      if (from > 0) for (let at = 0; at < out.length; at += width) out[at] = (out[at] as number) - from
+      return { entries: out, values: values.slice(skipped / width) }
+    }
+    const props = shifted(this.#props, this.#propsLength, 3, this.#propValues)
+    const texts = shifted(this.#texts, this.#textsLength, 1, this.#textValues)
+    return {
+      v: 3,
+      s: this.#table.strings,
+      sb: this.#storyboard,
+      p,
+      id: this.#id.slice(from, end),
+      seg: this.#seg.slice(from, end),
+      nm: this.#nm.slice(from, end),
+      tg: this.#tg.slice(from, end),
+      f: this.#f.slice(from, end),
+      cl: this.#cl.slice(from, end),
+      dc: this.#dc.slice(from, end),
+      sc: this.#sc.slice(from, end),
+      b: this.#b.slice(from * 4, end * 4),
+      pr: props.entries,
+      pv: props.values,
+      lc: texts.entries,
+      lt: texts.values,
+    }
+  }
+
+  /** Makes room for one more node and returns its index. */
+  #start(): number {
+    const index = this.#size
+    if (index === this.#parent.length) this.#grow()
+    this.#size++
+    this.#propsAt[index] = this.#propsLength
+    this.#textsAt[index] = this.#textsLength
+    return index
+  }
+
+  #reserveProps(count: number): void {
+    const needed = this.#propsLength + count
+    if (needed > this.#props.length)
+      this.#props = grown(this.#props, Math.max(this.#props.length * 2, needed))
+  }
+
+  #checkLast(index: number): void {
+    if (index !== this.#size - 1)
+      throw new Error(`entries are added to the last node (${this.#size - 1}), not ${index}`)
+  }
+
+  #optional(index: number): string | undefined {
+    return index < 0 ? undefined : (this.#table.strings[index] ?? '')
+  }
+
+  #grow(): void {
+    const size = this.#parent.length * 2
+    this.#parent = grown(this.#parent, size)
+    this.#id = grown(this.#id, size)
+    this.#seg = grown(this.#seg, size)
+    this.#nm = grown(this.#nm, size)
+    this.#tg = grown(this.#tg, size)
+    this.#f = grown(this.#f, size)
+    this.#cl = grown(this.#cl, size)
+    this.#dc = grown(this.#dc, size)
+    this.#sc = grown(this.#sc, size)
+    this.#b = grown(this.#b, size * 4)
+    this.#propsAt = grown(this.#propsAt, size)
+    this.#textsAt = grown(this.#textsAt, size)
+  }
+}
