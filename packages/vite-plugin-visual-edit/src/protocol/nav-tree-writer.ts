@@ -193,15 +193,7 @@ export class NavTreeWriter {
     scope: number,
   ): number {
     const index = this.#start()
-    this.#parent[index] = parent
-    this.#id[index] = codebaseId
-    this.#seg[index] = segment
-    this.#nm[index] = name
-    this.#tg[index] = tag
-    this.#f[index] = isComponent ? 1 : 0
-    this.#cl[index] = classes
-    this.#dc[index] = directClasses
-    this.#sc[index] = scope
+    this.#write(index, parent, codebaseId, segment, name, tag, isComponent, classes, directClasses, scope)
     return index
   }
 
@@ -219,24 +211,49 @@ export class NavTreeWriter {
     scope: string | null,
   ): void {
     const table = this.#table
-    this.#parent[index] = parent
-    this.#id[index] = table.of(codebaseId)
-    this.#seg[index] = table.of(segment)
     const nameIndex = table.of(name)
-    this.#nm[index] = nameIndex
-    // An element's name is its tag; neighbours mostly share a scope: both spare a table lookup.
-    this.#tg[index] = tag === name ? nameIndex : table.of(tag)
-    this.#f[index] = isComponent ? 1 : 0
-    this.#cl[index] = classes === null ? -1 : table.of(classes)
-    this.#dc[index] = directClasses === null ? -1 : table.of(directClasses)
-    if (scope === null) this.#sc[index] = -1
-    else {
-      if (scope !== this.#lastScope) {
-        this.#lastScope = scope
-        this.#lastScopeIndex = table.of(scope)
-      }
-      this.#sc[index] = this.#lastScopeIndex
+    // Neighbours mostly share a scope: it spares a table lookup.
+    if (scope !== null && scope !== this.#lastScope) {
+      this.#lastScope = scope
+      this.#lastScopeIndex = table.of(scope)
     }
+    this.#write(
+      index,
+      parent,
+      table.of(codebaseId),
+      table.of(segment),
+      nameIndex,
+      // An element's name is its tag.
+      tag === name ? nameIndex : table.of(tag),
+      isComponent,
+      classes === null ? -1 : table.of(classes),
+      directClasses === null ? -1 : table.of(directClasses),
+      scope === null ? -1 : this.#lastScopeIndex,
+    )
+  }
+
+  /** Writes node `index`'s fields, every string as its table index. */
+  #write(
+    index: number,
+    parent: number,
+    codebaseId: number,
+    segment: number,
+    name: number,
+    tag: number,
+    isComponent: boolean,
+    classes: number,
+    directClasses: number,
+    scope: number,
+  ): void {
+    this.#parent[index] = parent
+    this.#id[index] = codebaseId
+    this.#seg[index] = segment
+    this.#nm[index] = name
+    this.#tg[index] = tag
+    this.#f[index] = isComponent ? 1 : 0
+    this.#cl[index] = classes
+    this.#dc[index] = directClasses
+    this.#sc[index] = scope
   }
 
   setSegment(index: number, segment: string): void {
