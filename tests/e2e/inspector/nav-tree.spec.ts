@@ -195,3 +195,24 @@ test('a DOM change yields a new tree about 300 ms later', async ({ page }) => {
   await page.waitForTimeout(600)
   expect(await trees(page)).toHaveLength(2)
 })
+
+test('the tree refreshed after a change is the tree a whole walk gives', async ({ page }) => {
+  await openAndConnect(page)
+  await call(page, 'initProject', [{ storyboardId: 'e2e' }])
+  await expect.poll(async () => (await trees(page)).length).toBe(1)
+  await call(page, 'enableDriveMode', [])
+  await page.evaluate(() => (document.querySelector('button') as HTMLButtonElement).click())
+  await expect.poll(async () => (await trees(page)).length).toBe(2)
+  // initProject walks the whole page again, which nothing has changed since.
+  await call(page, 'initProject', [{ storyboardId: 'e2e' }])
+  await expect.poll(async () => (await trees(page)).length).toBe(3)
+  const [, refreshed, walked] = await trees(page)
+  expect(refreshed?.nodes.filter((node) => node.name === 'Row')).toHaveLength(3)
+  expect(refreshed?.nodes).toEqual(walked?.nodes)
+  const kinds = await page.evaluate(() =>
+    performance
+      .getEntriesByName('visual-edit nav tree')
+      .map((entry) => ((entry as PerformanceMeasure).detail as { kind: string }).kind),
+  )
+  expect(kinds).toEqual(['walk', 'refresh', 'walk'])
+})
