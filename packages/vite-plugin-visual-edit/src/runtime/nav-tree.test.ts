@@ -285,6 +285,8 @@ describe('component nodes from React', () => {
       onOpen: { type: PropType.FUNCTION, value: 'openCard' },
     })
     const section = nodes.find((node) => node.key.codebaseId === 'card-section') as NavTreeNode
+    expect([tree.isComponent(card.key), tree.isComponent(section.key)]).toEqual([true, false])
+    expect(tree.isComponent({ ...card.key, uniquePath: '0-9' })).toBe(false)
     expect(section.scope).toBe('Card')
     expect(section.props).toBeUndefined()
     expect(nodes.find((node) => node.key.codebaseId === 'app-span')?.scope).toBe('App')

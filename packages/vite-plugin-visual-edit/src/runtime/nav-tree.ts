@@ -60,6 +60,8 @@ export interface NavTree {
   parentOf(key: ElementKey): NavTreeNode | null
   childrenOf(key: ElementKey): NavTreeNode[]
   nodeOf(key: ElementKey): NavTreeNode | null
+  /** Whether the key's node in the last tree is a component's (no node object is made). */
+  isComponent(key: ElementKey): boolean
   /** Every node of the last tree with this codebase id (the same JSX element rendered several times). */
   nodesWithCodebaseId(codebaseId: string): readonly NavTreeNode[]
 }
@@ -286,8 +288,8 @@ export function createNavTree(context: InspectorContext): NavTree {
   const indexOf = (key: ElementKey): number => {
     const index = store.indexOfPath(key.uniquePath)
     if (index < 0) return -1
-    const node = store.node(index)
-    return node.key.codebaseId === key.codebaseId && node.key.storyboardId === key.storyboardId ? index : -1
+    const known = store.key(index)
+    return known.codebaseId === key.codebaseId && known.storyboardId === key.storyboardId ? index : -1
   }
 
   function nodeOf(key: ElementKey): NavTreeNode | null {
@@ -340,7 +342,7 @@ export function createNavTree(context: InspectorContext): NavTree {
         if (current === doc.body || current === doc.documentElement) return null
         if (isOverlay(current)) return null
         const known = store.indexOfElement(current)
-        if (known >= 0) return store.node(known).key
+        if (known >= 0) return store.key(known)
         // Not in the last build: new since, or untagged. Compute what a build would give it.
         const computed = computeOwnKey(current)
         if (computed) return computed
@@ -366,6 +368,10 @@ export function createNavTree(context: InspectorContext): NavTree {
       return index < 0 ? [] : store.children(index).map((child) => store.node(child))
     },
     nodeOf,
+    isComponent(key) {
+      const index = indexOf(key)
+      return index >= 0 && store.isComponent(index)
+    },
     nodesWithCodebaseId(codebaseId) {
       return store.withCodebaseId(codebaseId).map((index) => store.node(index))
     },

@@ -35,6 +35,7 @@ function fakeTree(): OutlineTree {
       const element = elementsOf(key)[0]
       return element ? nodeFor(element) : null
     },
+    isComponent: (key) => elementsOf(key)[0]?.hasAttribute('data-component') === true,
     childrenOf: (key) => {
       const element = elementsOf(key)[0]
       return element

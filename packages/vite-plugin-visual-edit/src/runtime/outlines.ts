@@ -15,7 +15,10 @@ import { throttle } from './throttle.ts'
 const HOST_TAG = 'visual-edit-overlay'
 
 /** What the outlines need from the navigation tree. */
-export type OutlineTree = Pick<NavTree, 'elementsOf' | 'childrenOf' | 'nodeOf' | 'nodesWithCodebaseId'>
+export type OutlineTree = Pick<
+  NavTree,
+  'elementsOf' | 'childrenOf' | 'nodeOf' | 'isComponent' | 'nodesWithCodebaseId'
+>
 
 /** A rectangle in the page's viewport coordinates, as getBoundingClientRect gives it. */
 export interface ClientBox {
@@ -144,7 +147,7 @@ export function createOutlines(context: InspectorContext, tree: OutlineTree, sel
   }
 
   const colorOf = (key: ElementKey | null) => {
-    const component = key ? tree.nodeOf(key)?.isComponent === true : false
+    const component = key ? tree.isComponent(key) : false
     if (context.aiContext) return component ? OUTLINE_COLORS.AI_COMPONENT : OUTLINE_COLORS.AI_PRIMARY
     return component ? OUTLINE_COLORS.COMPONENT : OUTLINE_COLORS.PRIMARY
   }

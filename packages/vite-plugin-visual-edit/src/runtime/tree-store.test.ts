@@ -87,6 +87,11 @@ describe('TreeStore', () => {
     for (let call = 0; call < 6; call++) steps.push(store.warm())
     expect(steps).toEqual([true, true, true, true, false, false])
     expect(store.size).toBe(5)
+    // A key alone (what a hover needs) is the node's own key object once the node is made.
+    const key = store.key(1)
+    expect(key).toEqual({ codebaseId: 'card', storyboardId: 'sb', uniquePath: '0-0-Card' })
+    expect(store.node(1).key).toBe(key)
+    expect([0, 1, 2].map((index) => store.isComponent(index))).toEqual([false, true, false])
     expect(store.node(0)).toMatchObject({ key: { codebaseId: 'SKIP-ROOT', uniquePath: '0' }, children: [1] })
     expect(store.parent(1)).toBe(0)
     expect(store.indexOfElement(body)).toBe(0)

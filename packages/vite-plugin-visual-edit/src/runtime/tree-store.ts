@@ -1,3 +1,4 @@
+import type { ElementKey } from '../protocol/element-key.ts'
 import type { NavTreeNode, NavTreeProp } from '../protocol/messages.ts'
 import { NavTreeWriter } from '../protocol/nav-tree-writer.ts'
 import type { Fiber } from './react-fiber.ts'
@@ -28,6 +29,7 @@ export class TreeStore {
   readonly #records: BuildRecords
   readonly #storyboardId: string
   readonly #nodes: (NavTreeNode | undefined)[] = []
+  readonly #keys: (ElementKey | undefined)[] = []
   #byPath: Map<string, number> | null = null
   #byCodebaseId: Map<string, number[]> | null = null
   /** Children in one array: node i's are `#childList[#childStart[i]] .. [#childStart[i + 1] - 1]`. */
@@ -64,19 +66,35 @@ export class TreeStore {
     )
   }
 
+  /** The key of the node at `index` (made once per build; a hover needs no more of the node). */
+  key(index: number): ElementKey {
+    let key = this.#keys[index]
+    if (!key) {
+      const { writer, first, paths } = this.#records
+      const slot = index + first
+      key = {
+        codebaseId: writer.codebaseIdOf(slot),
+        storyboardId: this.#storyboardId,
+        uniquePath: paths[slot] ?? '',
+      }
+      this.#keys[index] = key
+    }
+    return key
+  }
+
+  isComponent(index: number): boolean {
+    return this.#records.writer.isComponent(index + this.#records.first)
+  }
+
   /** The node at `index` (made once per build). */
   node(index: number): NavTreeNode {
     let node = this.#nodes[index]
     if (node) return node
-    const { writer, first, paths, props, texts } = this.#records
+    const { writer, first, props, texts } = this.#records
     const slot = index + first
     const parent = this.parent(index)
     node = {
-      key: {
-        codebaseId: writer.codebaseIdOf(slot),
-        storyboardId: this.#storyboardId,
-        uniquePath: paths[slot] ?? '',
-      },
+      key: this.key(index),
       parent: parent < 0 ? null : parent,
       children: [...this.children(index)],
       name: writer.nameOf(slot),
