@@ -22,16 +22,14 @@
  * Goals (issue 6), on the 6,800-element page: first tree <= 3x floor; change -> tree <= 300 ms + 2x
  * floor; hover p95 < 1 ms; no long task; tree < 1 MB.
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { serialize } from 'node:v8'
 import { type Browser, chromium, type Page } from '@playwright/test'
-import react from '@vitejs/plugin-react'
-import { createServer, type ViteDevServer } from 'vite'
-import { visualEdit } from '../packages/vite-plugin-visual-edit/src/index.ts'
 import { NAV_TREE_REBUILD_DELAY_MS } from '../packages/vite-plugin-visual-edit/src/protocol/messages.ts'
 import { NAV_TREE_MEASURE } from '../packages/vite-plugin-visual-edit/src/runtime/nav-tree.ts'
 import playwrightConfig, { CHROMIUM_PATH } from '../playwright.config.ts'
+import { INIT_SCRIPT, rowsFor, startServer } from './inspector-page.ts'
 import { formatTable, median, percentile } from './report.ts'
 
 const SIZES = [350, 1700, 6800]
@@ -45,140 +43,6 @@ const LONG_TASK_MS = 50
 const TREE_GOAL_BYTES = 1024 * 1024
 const REPO = path.resolve(import.meta.dirname, '..')
 const OUTLINES_MODULE = path.join(REPO, 'packages/vite-plugin-visual-edit/src/runtime/outlines.ts')
-
-/** Elements per row (li, 2 spans, button, p, em) and per section (section, h2, ul) of the generated app. */
-const ROW_ELEMENTS = 6
-const ROWS_PER_SECTION = 50
-const FIXED_ELEMENTS = 4
-
-const APP = `import { memo, useCallback, useState } from 'react'
-
-type Item = { id: number; name: string; price: number; tags: string[] }
-
-const Row = memo(function Row({ item, onSelect }: { item: Item; onSelect: (id: number) => void }) {
-  return (
-    <li className="row flex items-center gap-2">
-      <span className="name font-bold">{item.name}</span>
-      <span className="price text-sm">{item.price}</span>
-      <button type="button" onClick={() => onSelect(item.id)}>
-        Select
-      </button>
-      <p className="tags">
-        <em>{item.tags.join(', ')}</em>
-      </p>
-    </li>
-  )
-})
-
-function Section({ title, items, onSelect }: { title: string; items: Item[]; onSelect: (id: number) => void }) {
-  return (
-    <section className="section p-4">
-      <h2>{title}</h2>
-      <ul>
-        {items.map((item) => (
-          <Row key={item.id} item={item} onSelect={onSelect} />
-        ))}
-      </ul>
-    </section>
-  )
-}
-
-const WORDS = ['Teak', 'Sofa', 'Lamp', 'Desk', 'Chair', 'Shelf', 'Rug', 'Clock']
-
-function makeSections(rows: number): { title: string; items: Item[] }[] {
-  const sections: { title: string; items: Item[] }[] = []
-  for (let id = 0; id < rows; id++) {
-    if (id % ${ROWS_PER_SECTION} === 0) sections.push({ title: 'Section ' + sections.length, items: [] })
-    sections[sections.length - 1].items.push({
-      id,
-      name: WORDS[id % WORDS.length] + ' ' + id,
-      price: 100 + ((id * 37) % 900),
-      tags: [WORDS[(id + 3) % WORDS.length], WORDS[(id + 5) % WORDS.length]],
-    })
-  }
-  return sections
-}
-
-export function App({ rows }: { rows: number }) {
-  const [sections] = useState(() => makeSections(rows))
-  const [changes, setChanges] = useState(0)
-  const onSelect = useCallback((id: number) => console.log('selected', id), [])
-  ;(window as unknown as { benchChange: () => void }).benchChange = () => setChanges((count) => count + 1)
-  return (
-    <main className="app">
-      <header>
-        <h1>Inventory</h1>
-        <p>{changes} changes</p>
-      </header>
-      {sections.map((section) => (
-        <Section key={section.title} title={section.title} items={section.items} onSelect={onSelect} />
-      ))}
-    </main>
-  )
-}
-`
-
-const MAIN = `import { createRoot } from 'react-dom/client'
-import { App } from './App.tsx'
-
-const rows = Number(new URLSearchParams(location.search).get('rows') ?? '10')
-createRoot(document.getElementById('root') as HTMLElement).render(<App rows={rows} />)
-`
-
-const HTML = `<!doctype html>
-<html lang="en">
-  <head><meta charset="UTF-8" /><title>inspector bench</title></head>
-  <body><div id="root"></div><script type="module" src="/src/main.tsx"></script></body>
-</html>
-`
-
-/** Runs before the page's scripts: long-task recording, and the overlay's closed shadow root kept. */
-export const INIT_SCRIPT = `(() => {
-  // tsx compiles this file with esbuild's keepNames: functions passed to page.evaluate call __name.
-  window.__name = (fn) => fn
-  window.__longTasks = []
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) window.__longTasks.push({ start: entry.startTime, duration: entry.duration })
-  }).observe({ type: 'longtask', buffered: true })
-  const attach = Element.prototype.attachShadow
-  window.__shadowRoots = []
-  Element.prototype.attachShadow = function (init) {
-    const root = attach.call(this, init)
-    window.__shadowRoots.push(root)
-    return root
-  }
-})()`
-
-export function rowsFor(elements: number): number {
-  return Math.max(1, Math.round((elements - FIXED_ELEMENTS) / (ROW_ELEMENTS + 3 / ROWS_PER_SECTION)))
-}
-
-export async function startServer(): Promise<{ url: string; server: ViteDevServer; remove: () => void }> {
-  const tmp = path.join(REPO, 'tests', '.tmp')
-  mkdirSync(tmp, { recursive: true })
-  const dir = mkdtempSync(path.join(tmp, 'inspector-bench-'))
-  mkdirSync(path.join(dir, 'src'))
-  writeFileSync(path.join(dir, 'index.html'), HTML)
-  writeFileSync(path.join(dir, 'src', 'main.tsx'), MAIN)
-  writeFileSync(path.join(dir, 'src', 'App.tsx'), APP)
-  const server = await createServer({
-    root: dir,
-    configFile: false,
-    logLevel: 'silent',
-    cacheDir: path.join(dir, '.vite'),
-    plugins: [visualEdit(), react()],
-    server: { host: '127.0.0.1', port: 0, strictPort: false, hmr: false, watch: null },
-    optimizeDeps: { include: ['react', 'react-dom/client', 'react/jsx-dev-runtime'] },
-  })
-  await server.listen()
-  const address = server.httpServer?.address()
-  if (!address || typeof address === 'string') throw new Error('the dev server has no port')
-  return {
-    url: `http://127.0.0.1:${address.port}`,
-    server,
-    remove: () => rmSync(dir, { recursive: true, force: true }),
-  }
-}
 
 interface Sample {
   elements: number
@@ -391,9 +255,19 @@ export async function benchInspector(): Promise<boolean> {
       const floor = pick((sample) => sample.floor)
       const firstTree = pick((sample) => sample.firstTree)
       const change = pick((sample) => sample.change)
-      const firstWork = pick((sample) => sample.firstWork)
-      const changeWork = pick((sample) => sample.changeWork)
-      const slices = (read: (sample: Sample) => number) => `${pick(read)} slices`
+      /** A build's time worked inside its slices, beside the floor, with the number of slices. */
+      const workRow = (
+        label: string,
+        work: (sample: Sample) => number,
+        slices: (sample: Sample) => number,
+      ) => [
+        label,
+        `${ms(pick(work))} ms`,
+        `${ms(floor)} ms`,
+        pick((sample) => work(sample) / sample.floor).toFixed(2),
+        `${pick(slices)} slices`,
+        '',
+      ]
       const longestTask = Math.max(...samples.map((sample) => sample.longestTask))
       const jsonBytes = pick((sample) => sample.jsonBytes)
       const cloneBytes = pick((sample) => sample.cloneBytes)
@@ -426,14 +300,11 @@ export async function benchInspector(): Promise<boolean> {
               `<= ${FIRST_TREE_FLOOR_FACTOR}x floor`,
               verdict(firstRatio <= FIRST_TREE_FLOOR_FACTOR),
             ],
-            [
+            workRow(
               '  its work inside the slices',
-              `${ms(firstWork)} ms`,
-              `${ms(floor)} ms`,
-              pick((sample) => sample.firstWork / sample.floor).toFixed(2),
-              slices((sample) => sample.firstSlices),
-              '',
-            ],
+              (sample) => sample.firstWork,
+              (sample) => sample.firstSlices,
+            ),
             [
               'DOM change -> new tree',
               `${ms(change)} ms`,
@@ -442,14 +313,11 @@ export async function benchInspector(): Promise<boolean> {
               `<= ${NAV_TREE_REBUILD_DELAY_MS} ms + ${CHANGE_FLOOR_FACTOR}x floor`,
               verdict(changeRatio <= CHANGE_FLOOR_FACTOR),
             ],
-            [
+            workRow(
               '  its refresh, work inside the slices',
-              `${ms(changeWork)} ms`,
-              `${ms(floor)} ms`,
-              pick((sample) => sample.changeWork / sample.floor).toFixed(2),
-              slices((sample) => sample.changeSlices),
-              '',
-            ],
+              (sample) => sample.changeWork,
+              (sample) => sample.changeSlices,
+            ),
             [
               'longest task during builds',
               longestTask > 0 ? `${ms(longestTask)} ms` : `< ${LONG_TASK_MS} ms`,

@@ -202,11 +202,11 @@ export function createNavTree(context: InspectorContext): NavTree {
         taggedComponents,
         slices,
         cancelled: () => generation !== started,
-        capacity: Math.max(
-          1024,
-          store.size + 64,
-          Math.ceil((doc.body?.getElementsByTagName('*').length ?? 0) * 1.25),
-        ),
+        // The last tree's size; before the first, the page's element count (one pass in the browser).
+        capacity:
+          store.size > 0
+            ? store.size + 64
+            : Math.max(1024, Math.ceil((doc.body?.getElementsByTagName('*').length ?? 0) * 1.25)),
       }
       let records: BuildRecords | null | 'full' = 'full'
       const previous = store.records
