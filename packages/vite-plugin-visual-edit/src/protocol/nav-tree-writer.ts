@@ -144,37 +144,40 @@ export class NavTreeWriter {
    */
   copy(source: NavTreeWriter, index: number, parent: number, withProps: boolean): number {
     const to = this.#start()
-    this.#parent[to] = parent
-    this.#id[to] = source.#id[index] as number
-    this.#seg[to] = source.#seg[index] as number
-    this.#nm[to] = source.#nm[index] as number
-    this.#tg[to] = source.#tg[index] as number
-    this.#f[to] = source.#f[index] as number
-    this.#cl[to] = source.#cl[index] as number
-    this.#dc[to] = source.#dc[index] as number
-    this.#sc[to] = source.#sc[index] as number
-    const last = index === source.#size - 1
+    this.#write(
+      to,
+      parent,
+      source.#id[index] as number,
+      source.#seg[index] as number,
+      source.#nm[index] as number,
+      source.#tg[index] as number,
+      ((source.#f[index] as number) & 1) === 1,
+      source.#cl[index] as number,
+      source.#dc[index] as number,
+      source.#sc[index] as number,
+    )
     if (withProps) {
-      const from = source.#propsAt[index] as number
-      const end = last ? source.#propsLength : (source.#propsAt[index + 1] as number)
-      if (end > from) {
-        this.#reserveProps(end - from)
-        const out = this.#props
-        let at = this.#propsLength
-        for (let entry = from; entry < end; entry += 3) {
-          out[at] = to
-          out[at + 1] = source.#props[entry + 1] as number
-          out[at + 2] = source.#props[entry + 2] as number
-          this.#propValues.push(source.#propValues[entry / 3] as string)
-          at += 3
-        }
-        this.#propsLength = at
+      const [from, end] = source.#entries(source.#propsAt, source.#propsLength, index)
+      this.#reserveProps(end - from)
+      const out = this.#props
+      let at = this.#propsLength
+      for (let entry = from; entry < end; entry += 3) {
+        out[at] = to
+        out[at + 1] = source.#props[entry + 1] as number
+        out[at + 2] = source.#props[entry + 2] as number
+        this.#propValues.push(source.#propValues[entry / 3] as string)
+        at += 3
       }
+      this.#propsLength = at
     }
-    const from = source.#textsAt[index] as number
-    const end = last ? source.#textsLength : (source.#textsAt[index + 1] as number)
+    const [from, end] = source.#entries(source.#textsAt, source.#textsLength, index)
     for (let entry = from; entry < end; entry++) this.#addText(to, source.#textValues[entry] as string)
     return to
+  }
+
+  /** Where node `index`'s entries are in an entry column: from its start to the next node's. */
+  #entries(starts: Int32Array, length: number, index: number): [number, number] {
+    return [starts[index] as number, index === this.#size - 1 ? length : (starts[index + 1] as number)]
   }
 
   /**
