@@ -8,8 +8,10 @@
  * Per page size, each figure is the median of REPS fresh page loads, printed beside the floor measured
  * on the same page in the same run: one pass reading every element's getBoundingClientRect (which a
  * tree with page boxes cannot avoid). A goal's "x floor" is the median of each load's figure over that
- * load's own floor, since the floor moves between loads on a shared machine. The page connects to itself as the editor does (MessageChannel,
- * 'init'), so every time includes the message round trip.
+ * load's own floor, since the floor moves between loads on a shared machine. Under it, a lower bound
+ * for any build: the same reads in the spec's slices of NAV_TREE_SLICE_MS per animation frame. The
+ * page connects to itself as the editor does (MessageChannel, 'init'), so every time
+ * includes the message round trip.
  * - first tree: initProject sent -> NAV_TREE received.
  * - change -> tree: the DOM mutation of a React state change (one text node) -> the next NAV_TREE
  *   received.
@@ -26,7 +28,10 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { serialize } from 'node:v8'
 import { type Browser, chromium, type Page } from '@playwright/test'
-import { NAV_TREE_REBUILD_DELAY_MS } from '../packages/vite-plugin-visual-edit/src/protocol/messages.ts'
+import {
+  NAV_TREE_REBUILD_DELAY_MS,
+  NAV_TREE_SLICE_MS,
+} from '../packages/vite-plugin-visual-edit/src/protocol/messages.ts'
 import { NAV_TREE_MEASURE } from '../packages/vite-plugin-visual-edit/src/runtime/nav-tree.ts'
 import playwrightConfig, { CHROMIUM_PATH } from '../playwright.config.ts'
 import { INIT_SCRIPT, rowsFor, startServer } from './inspector-page.ts'
@@ -48,6 +53,8 @@ interface Sample {
   elements: number
   nodes: number
   floor: number
+  /** Every element's rect read in NAV_TREE_SLICE_MS slices per frame: wall time (see readRectsInSlices). */
+  slicedFloor: number
   firstTree: number
   /** Time worked inside the build's slices (its User Timing measure), and their number. */
   firstWork: number
@@ -59,6 +66,25 @@ interface Sample {
   jsonBytes: number
   cloneBytes: number
   hover: number[] | null
+}
+
+/**
+ * Reads every element's rect the way a build must: in slices of `sliceMs` per animation frame, the
+ * first slice at once. Its wall time is a lower bound for any build that reads them (runs in the page).
+ */
+async function readRectsInSlices(sliceMs: number): Promise<number> {
+  const elements = Array.from(document.body.querySelectorAll('*'))
+  const start = performance.now()
+  let next = 0
+  for (;;) {
+    const sliceStart = performance.now()
+    while (next < elements.length && performance.now() - sliceStart < sliceMs) {
+      const end = Math.min(elements.length, next + 16)
+      for (; next < end; next++) (elements[next] as Element).getBoundingClientRect()
+    }
+    if (next === elements.length) return performance.now() - start
+    await new Promise((resolve) => requestAnimationFrame(resolve))
+  }
 }
 
 /** One fresh page load: connect, first tree, a change, hovers. */
@@ -81,6 +107,8 @@ async function measure(browser: Browser, url: string, rows: number, hover: boole
       }
       return passes.sort((a, b) => a - b)[2] as number
     })
+    // The same reads as a build must make them: in slices per animation frame.
+    const slicedFloor = await page.evaluate(readRectsInSlices, NAV_TREE_SLICE_MS)
     const elements = await page.evaluate(() => document.body.querySelectorAll('*').length)
 
     // Connect as the editor; the first tree waits for initProject.
@@ -91,17 +119,22 @@ async function measure(browser: Browser, url: string, rows: number, hover: boole
         nextTree: (count: number) => Promise<{ at: number; payload: unknown }>
       }
       state.trees = []
+      /** Waiting for the tree numbered `count`, settled in the message handler itself (no polling). */
+      const waiting = new Map<number, (tree: { at: number; payload: unknown }) => void>()
       const channel = new MessageChannel()
       channel.port1.onmessage = (event) => {
         const data = event.data as { type?: string; payload?: unknown }
-        if (data.type === 'NAV_TREE') state.trees.push({ at: performance.now(), payload: data.payload })
+        if (data.type !== 'NAV_TREE') return
+        const tree = { at: performance.now(), payload: data.payload }
+        state.trees.push(tree)
+        waiting.get(state.trees.length)?.(tree)
       }
       state.editor = channel.port1
       state.nextTree = (count) =>
         new Promise((resolve) => {
-          const poll = () =>
-            state.trees.length >= count ? resolve(state.trees[count - 1] as never) : setTimeout(poll, 1)
-          poll()
+          const arrived = state.trees[count - 1]
+          if (arrived) resolve(arrived)
+          else waiting.set(count, resolve)
         })
       window.postMessage('init', location.origin, [channel.port2])
       await new Promise((resolve) => setTimeout(resolve, 100))
@@ -211,6 +244,7 @@ async function measure(browser: Browser, url: string, rows: number, hover: boole
       elements,
       nodes,
       floor,
+      slicedFloor,
       firstTree: firstTree.end - firstTree.start,
       firstWork: firstBuild.work,
       firstSlices: firstBuild.slices,
@@ -292,6 +326,14 @@ export async function benchInspector(): Promise<boolean> {
           ['figure', 'value', 'floor', 'x floor', 'goal', ''],
           [
             ['floor: read every element rect', `${ms(floor)} ms`, `${ms(floor)} ms`, '1.00', '', ''],
+            [
+              `  the same in ${NAV_TREE_SLICE_MS} ms slices per frame`,
+              `${ms(pick((sample) => sample.slicedFloor))} ms`,
+              `${ms(floor)} ms`,
+              pick((sample) => sample.slicedFloor / sample.floor).toFixed(2),
+              'lower bound',
+              '',
+            ],
             [
               'first tree (initProject -> NAV_TREE)',
               `${ms(firstTree)} ms`,
