@@ -1,6 +1,8 @@
-import { readdir } from 'node:fs/promises'
-import path from 'node:path'
-import type { Expression, JSXOpeningElement, Node } from '@babel/types'
+/**
+ * Styling edits written to a plain stylesheet (the CSS framework): the rule for the edit's modifiers
+ * found or created, its declarations set or removed with magic-string. Which rule an element's edit
+ * goes to is css-rule.ts.
+ */
 import MagicString from 'magic-string'
 import postcss, {
   type AtRule,
@@ -17,20 +19,9 @@ import {
   type StateModifier,
   type StyleModifier,
 } from '../../protocol/styling.ts'
-import { findAttribute } from '../jsx-ast.ts'
 import { MutateError } from '../mutate-error.ts'
-import { type MutationServices, runEdit } from '../mutation.ts'
 import { indentationAt } from '../source-edit.ts'
-import { readSourceFile, resolveEditablePath, type SourceFile } from '../source-file.ts'
-
-/** The rule an edit goes to: the stylesheet (real absolute path) and the selector without modifiers. */
-export interface StylesheetRule {
-  file: string
-  selector: string
-}
-
-/** How many stylesheets under `src/` are searched for an element's rule, at most. */
-const MAX_STYLESHEETS = 1000
+import type { SourceFile } from '../source-file.ts'
 
 /**
  * Why `text` (a declaration value or a selector) could break out of its place in a stylesheet or a
@@ -128,7 +119,7 @@ function lastCompoundStart(selector: string): number {
   return start
 }
 
-function normalizeSelector(selector: string): string {
+export function normalizeSelector(selector: string): string {
   return selector
     .trim()
     .replace(/\s*,\s*/g, ', ')
@@ -139,201 +130,8 @@ function normalizeParams(params: string): string {
   return params.replace(/\s+/g, '').toLowerCase()
 }
 
-/**
- * The classes written as string literals in the element's className: `"card big"`, `{'card'}`, the
- * whole words of a template's text, and string arguments of a call (`cn('card', active && 'on')` gives
- * `card`).
- */
-export function staticClassNames(opening: JSXOpeningElement): string[] {
-  const attribute = findAttribute(opening, 'className') ?? findAttribute(opening, 'class')
-  const value = attribute?.value
-  if (!value) return []
-  const words = (text: string) => text.split(/\s+/).filter((word) => word !== '')
-  const collect = (node: Node, inCall: boolean): string[] => {
-    if (node.type === 'StringLiteral') return words(node.value)
-    if (node.type === 'TemplateLiteral') {
-      return node.quasis.flatMap((quasi, index) => {
-        const text = quasi.value.cooked ?? ''
-        const list = words(text)
-        // A word touching `${...}` is only part of a class.
-        if (index > 0 && !/^\s/.test(text)) list.shift()
-        if (index < node.quasis.length - 1 && !/\s$/.test(text)) list.pop()
-        return list
-      })
-    }
-    if (node.type === 'CallExpression' && !inCall) {
-      return node.arguments.flatMap((argument) => collect(argument, true))
-    }
-    return []
-  }
-  const classes =
-    value.type === 'StringLiteral'
-      ? words(value.value)
-      : value.type === 'JSXExpressionContainer' && value.expression.type !== 'JSXEmptyExpression'
-        ? collect(value.expression as Expression, false)
-        : []
-  return [...new Set(classes)]
-}
-
-function classSelector(className: string): string {
-  return `.${className.replace(/[^\w\-\u0080-\uffff]/g, '\\$&')}`
-}
-
-/**
- * Finds the rule a CSS styling edit goes to, before the edit takes its locks: `customProperties.selector`
- * in `customProperties.filename` when both are given; otherwise the one top-level rule (outside media
- * queries; `@layer` blocks count as top level) whose selector is the given selector or `.<class>` for
- * one of the element's static classes, in the given file or in the `.css` files under `src/` (CSS
- * modules excluded: their classes are renamed). None or several: 422 with the fix or the list.
- */
-export async function locateStylesheetRule(
-  services: MutationServices,
-  canvasId: string,
-  id: string,
-  customProperties: Readonly<Record<string, string>>,
-): Promise<StylesheetRule> {
-  const selector = customProperties.selector?.trim() || undefined
-  const filename = customProperties.filename?.trim() || undefined
-  if (selector !== undefined) {
-    const problem = selector.length > 1000 ? 'it is longer than 1000 characters' : cssTextProblem(selector)
-    if (problem) {
-      throw new MutateError(
-        'INVALID_VALUE',
-        `customProperties.selector ${JSON.stringify(selector)} cannot be used: ${problem}. Send the rule's selector as the stylesheet has it.`,
-      )
-    }
-  }
-  const file = filename === undefined ? undefined : await stylesheetPath(services, filename)
-  if (selector !== undefined && file !== undefined) return { file, selector }
-
-  let selectors: string[]
-  if (selector !== undefined) selectors = [selector]
-  else {
-    let classes: string[] = []
-    let tag = ''
-    // Read through runEdit so the element is found (and checked current) exactly as edits find it;
-    // it changes nothing, so nothing is written or recorded.
-    await runEdit(services, canvasId, [id], ([target]) => {
-      if (target) {
-        classes = staticClassNames(target.opening)
-        tag = target.element.tagName
-      }
-      return { texts: new Map() }
-    })
-    if (classes.length === 0) {
-      throw new MutateError(
-        'EDIT_IMPOSSIBLE',
-        `<${tag}> has no static class to find its CSS rule by. Give it a className, send customProperties.selector and customProperties.filename, or use the Inline or Tailwind framework.`,
-      )
-    }
-    selectors = classes.map(classSelector)
-  }
-
-  const wanted = new Set(selectors.map(normalizeSelector))
-  const files = file === undefined ? await listStylesheets(services) : [file]
-  const found: { file: string; relativePath: string; selector: string; line: number }[] = []
-  const searched: string[] = []
-  for (const candidate of files) {
-    let sheet: SourceFile
-    let root: Root
-    try {
-      sheet = await readSourceFile(services.fs, services.root, candidate)
-      root = parseSheet(sheet)
-    } catch (error) {
-      // A stylesheet named by the request must be readable; others that are not are just not searched.
-      if (file !== undefined || !(error instanceof MutateError)) throw error
-      continue
-    }
-    searched.push(sheet.relativePath)
-    root.walkRules((rule) => {
-      const normalized = normalizeSelector(rule.selector)
-      if (wanted.has(normalized) && inContext(rule, null)) {
-        found.push({
-          file: sheet.path,
-          relativePath: sheet.relativePath,
-          selector: normalized,
-          line: rule.source?.start?.line ?? 0,
-        })
-      }
-    })
-  }
-
-  const names = [...wanted].join(' or ')
-  if (found.length === 0) {
-    const where =
-      searched.length === 0
-        ? file === undefined
-          ? 'there is no .css file under src/'
-          : 'the stylesheet could not be read'
-        : `it is not in ${list(searched)}`
-    throw new MutateError(
-      'EDIT_IMPOSSIBLE',
-      `No top-level CSS rule ${names} was found: ${where}. Add a rule such as ${selectors[0]} { } to a stylesheet, or send customProperties.selector and customProperties.filename naming the rule to edit.`,
-    )
-  }
-  if (found.length > 1) {
-    throw new MutateError(
-      'EDIT_IMPOSSIBLE',
-      `Several CSS rules could be the one to edit: ${list(found.map((rule) => `${rule.selector} in ${rule.relativePath}:${rule.line}`))}. Send customProperties.selector and customProperties.filename to say which.`,
-    )
-  }
-  const [rule] = found as [(typeof found)[number]]
-  return { file: rule.file, selector: rule.selector }
-}
-
-function list(items: readonly string[]): string {
-  return items.length > 10
-    ? `${items.slice(0, 10).join(', ')} and ${items.length - 10} more`
-    : items.join(', ')
-}
-
-/** `customProperties.filename` (root-relative; a leading `/` and a query as Vite serves it are allowed). */
-async function stylesheetPath(services: MutationServices, filename: string): Promise<string> {
-  const relative = filename.replace(/[?#].*$/, '').replace(/^\/+/, '')
-  if (!/\.css$/i.test(relative)) {
-    throw new MutateError(
-      'FILE_NOT_EDITABLE',
-      `customProperties.filename ${JSON.stringify(filename)} is not a .css file; the CSS framework edits plain .css stylesheets only.`,
-    )
-  }
-  const absolute = path.resolve(services.root, relative)
-  const lexical = path.relative(path.resolve(services.root), absolute)
-  if (lexical === '' || lexical === '..' || lexical.startsWith(`..${path.sep}`) || path.isAbsolute(lexical)) {
-    throw new MutateError(
-      'FILE_NOT_EDITABLE',
-      `customProperties.filename ${JSON.stringify(filename)} is outside the project root; send a path relative to it, such as src/index.css.`,
-    )
-  }
-  return (await resolveEditablePath(services.fs, services.root, absolute)).path
-}
-
-/** The `.css` files under the root's `src/`, sorted; no node_modules, dot folders, symlinks or CSS modules. */
-async function listStylesheets(services: MutationServices): Promise<string[]> {
-  const out: string[] = []
-  const walk = async (dir: string, depth: number): Promise<void> => {
-    if (depth > 20 || out.length >= MAX_STYLESHEETS) return
-    let entries: import('node:fs').Dirent[]
-    try {
-      entries = await readdir(dir, { withFileTypes: true })
-    } catch {
-      return
-    }
-    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-    for (const entry of entries) {
-      if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue
-      const full = path.join(dir, entry.name)
-      if (entry.isDirectory()) await walk(full, depth + 1)
-      else if (entry.isFile() && /\.css$/i.test(entry.name) && !/\.module\.css$/i.test(entry.name)) {
-        if (out.length < MAX_STYLESHEETS) out.push(full)
-      }
-    }
-  }
-  await walk(path.join(await services.fs.realpath(services.root), 'src'), 0)
-  return out
-}
-
 /** Parses a stylesheet with offsets that match its text (postcss drops a BOM; a space keeps the place). */
-function parseSheet(sheet: SourceFile): Root {
+export function parseSheet(sheet: SourceFile): Root {
   const text = sheet.text.startsWith('\uFEFF') ? ` ${sheet.text.slice(1)}` : sheet.text
   try {
     return postcss.parse(text)
@@ -347,7 +145,7 @@ function parseSheet(sheet: SourceFile): Root {
 }
 
 /** Whether `rule` sits at the top level (through `@layer` blocks), or directly in a matching media block. */
-function inContext(rule: Rule, media: string | null): boolean {
+export function inContext(rule: Rule, media: string | null): boolean {
   let parent = rule.parent
   if (media !== null) {
     if (!isMedia(parent, media)) return false
