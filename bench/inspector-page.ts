@@ -16,7 +16,7 @@ const ROW_ELEMENTS = 6
 const ROWS_PER_SECTION = 50
 const FIXED_ELEMENTS = 4
 
-const APP = `import { memo, useCallback, useState } from 'react'
+const APP = `import { memo, useCallback, useLayoutEffect, useState } from 'react'
 
 type Item = { id: number; name: string; price: number; tags: string[] }
 
@@ -69,6 +69,11 @@ export function App({ rows }: { rows: number }) {
   const [changes, setChanges] = useState(0)
   const onSelect = useCallback((id: number) => console.log('selected', id), [])
   ;(window as unknown as { benchChange: () => void }).benchChange = () => setChanges((count) => count + 1)
+  // When each commit of the app ended (bench/inspector-idle.ts times the app by it).
+  useLayoutEffect(() => {
+    const state = window as unknown as { benchCommits?: number[] }
+    ;(state.benchCommits ??= []).push(performance.now())
+  })
   return (
     <main className="app">
       <header>

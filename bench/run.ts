@@ -3,6 +3,7 @@
  * beside a baseline measured in the same run; the exit code is 1 when a goal is missed.
  */
 import { benchInspector } from './inspector.ts'
+import { benchInspectorIdle } from './inspector-idle.ts'
 import { benchMarketplace } from './marketplace.ts'
 import { benchMutate } from './mutate.ts'
 import { benchTagJsx } from './tag-jsx.ts'
@@ -12,6 +13,7 @@ const BENCHMARKS: Record<string, (args: string[]) => Promise<boolean>> = {
   marketplace: benchMarketplace,
   mutate: benchMutate,
   inspector: benchInspector,
+  'inspector-idle': benchInspectorIdle,
 }
 
 const [name, ...args] = process.argv.slice(2)
