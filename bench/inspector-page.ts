@@ -6,8 +6,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import react from '@vitejs/plugin-react'
-import { createServer, type ViteDevServer } from 'vite'
+import type { ViteDevServer } from 'vite'
 import { visualEdit } from '../packages/vite-plugin-visual-edit/src/index.ts'
+import { listenDevServer } from '../tests/helpers/dev-server.ts'
 
 const REPO = path.resolve(import.meta.dirname, '..')
 
@@ -131,21 +132,11 @@ export async function startServer(): Promise<{ url: string; server: ViteDevServe
   writeFileSync(path.join(dir, 'index.html'), HTML)
   writeFileSync(path.join(dir, 'src', 'main.tsx'), MAIN)
   writeFileSync(path.join(dir, 'src', 'App.tsx'), APP)
-  const server = await createServer({
+  const { server, url } = await listenDevServer({
     root: dir,
-    configFile: false,
-    logLevel: 'silent',
     cacheDir: path.join(dir, '.vite'),
     plugins: [visualEdit(), react()],
-    server: { host: '127.0.0.1', port: 0, strictPort: false, hmr: false, watch: null },
     optimizeDeps: { include: ['react', 'react-dom/client', 'react/jsx-dev-runtime'] },
   })
-  await server.listen()
-  const address = server.httpServer?.address()
-  if (!address || typeof address === 'string') throw new Error('the dev server has no port')
-  return {
-    url: `http://127.0.0.1:${address.port}`,
-    server,
-    remove: () => rmSync(dir, { recursive: true, force: true }),
-  }
+  return { url, server, remove: () => rmSync(dir, { recursive: true, force: true }) }
 }

@@ -1,13 +1,14 @@
 import path from 'node:path'
 import { expect, type Page, test } from '@playwright/test'
 import react from '@vitejs/plugin-react'
-import { createServer, type ViteDevServer } from 'vite'
+import type { ViteDevServer } from 'vite'
 import { visualEdit } from '../../../packages/vite-plugin-visual-edit/src/index.ts'
 import type { NavTreeNode } from '../../../packages/vite-plugin-visual-edit/src/protocol/messages.ts'
 import {
   decodeNavTree,
   type NavTreeWire,
 } from '../../../packages/vite-plugin-visual-edit/src/protocol/nav-tree-wire.ts'
+import { listenDevServer } from '../../helpers/dev-server.ts'
 import { copyFixture } from '../../helpers/temp-project.ts'
 
 /**
@@ -22,19 +23,12 @@ let removeProject = () => {}
 test.beforeAll(async () => {
   const project = copyFixture('inspector-app')
   removeProject = project.remove
-  server = await createServer({
+  ;({ server, url: baseUrl } = await listenDevServer({
     root: project.dir,
-    configFile: false,
-    logLevel: 'silent',
     cacheDir: path.join(project.dir, '.vite'),
     plugins: [visualEdit(), react()],
-    server: { host: '127.0.0.1', port: 0, strictPort: false, hmr: false, watch: null },
     optimizeDeps: { include: ['react', 'react-dom/client', 'react/jsx-dev-runtime'] },
-  })
-  await server.listen()
-  const address = server.httpServer?.address()
-  if (!address || typeof address === 'string') throw new Error('the dev server has no port')
-  baseUrl = `http://127.0.0.1:${address.port}`
+  }))
 })
 
 test.afterAll(async () => {

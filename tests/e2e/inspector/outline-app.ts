@@ -1,27 +1,22 @@
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { type Page, test } from '@playwright/test'
-import { createServer, type ViteDevServer } from 'vite'
 import { visualEdit } from '../../../packages/vite-plugin-visual-edit/src/index.ts'
 import type { ElementKey } from '../../../packages/vite-plugin-visual-edit/src/protocol/element-key.ts'
+import { listenDevServer } from '../../helpers/dev-server.ts'
 
 const FIXTURE = path.resolve(import.meta.dirname, '../../fixtures/outline-app')
 
 /** tests/fixtures/outline-app (plain tagged elements) in a Vite dev server with visualEdit() on a free port. */
 export async function startOutlineApp(): Promise<{ url: string; close: () => Promise<void> }> {
-  const server: ViteDevServer = await createServer({
+  const { server, url } = await listenDevServer({
     root: FIXTURE,
-    configFile: false,
-    logLevel: 'silent',
     cacheDir: path.join(tmpdir(), 'visual-edit-outline-app-vite'),
     plugins: visualEdit({ token: 'outline-app-token-0123456789' }),
-    server: { host: '127.0.0.1', port: 0, strictPort: false, ws: false, watch: null },
+    server: { ws: false },
     optimizeDeps: { noDiscovery: true, include: [] },
   })
-  await server.listen()
-  const address = server.httpServer?.address()
-  if (!address || typeof address === 'string') throw new Error('the outline-app dev server has no port')
-  return { url: `http://127.0.0.1:${address.port}/`, close: () => server.close() }
+  return { url: `${url}/`, close: () => server.close() }
 }
 
 /**
