@@ -3,6 +3,7 @@ import type { CallableFunction } from '../protocol/messages.ts'
 import { createBridge, type FunctionTable } from './bridge.ts'
 import { type InspectorConfig, InspectorContext, type Lookup } from './context.ts'
 import { checkHydration } from './hydration.ts'
+import { createInputForwarding } from './input-forwarding.ts'
 import { createNavTree } from './nav-tree.ts'
 import { createNavigation } from './navigation.ts'
 import { createOutlines } from './outlines.ts'
@@ -34,6 +35,7 @@ export function startInspector(
   const navigation = createNavigation(context)
   const tree = createNavTree(context)
   const selection = createSelection(context, tree)
+  const forwarding = createInputForwarding(context, selection)
   const outlines = createOutlines(context, tree, selection)
   let removeStoryboardStyles = () => {}
 
@@ -105,6 +107,7 @@ export function startInspector(
     removeStoryboardStyles = applyStoryboardStyles(context)
     tree.start()
     selection.start()
+    forwarding.start()
     outlines.start()
   })
 
@@ -112,6 +115,7 @@ export function startInspector(
     context,
     stop() {
       outlines.stop()
+      forwarding.stop()
       selection.stop()
       tree.stop()
       navigation.stop()

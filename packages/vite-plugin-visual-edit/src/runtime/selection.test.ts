@@ -4,6 +4,7 @@ import { type ElementKey, elementKeysEqual } from '../protocol/element-key.ts'
 import { CODEBASE_ID_ATTRIBUTE } from '../protocol/ids.ts'
 import { type NavTreeNode, OutboundEvent } from '../protocol/messages.ts'
 import { InspectorContext } from './context.ts'
+import { createInputForwarding, type InputForwarding } from './input-forwarding.ts'
 import { createSelection, type Selection, type SelectionTree } from './selection.ts'
 import { FORWARD_THROTTLE_MS } from './throttle.ts'
 
@@ -49,6 +50,8 @@ const id = (n: number) => `tempo-00000000-0000-4000-8000-${String(n).padStart(12
 interface Harness {
   context: InspectorContext
   selection: Selection
+  /** Started with the selection, as the inspector does. */
+  forwarding: InputForwarding
   tree: SelectionTree
   sent: { type: string; payload: unknown }[]
   of: (type: string) => unknown[]
@@ -66,9 +69,12 @@ function setUp(): Harness {
   const tree = fakeTree()
   const selection = createSelection(context, tree)
   selection.start()
+  const forwarding = createInputForwarding(context, selection)
+  forwarding.start()
   const harness: Harness = {
     context,
     selection,
+    forwarding,
     tree,
     sent,
     of: (type) => sent.filter((message) => message.type === type).map((message) => message.payload),
@@ -103,6 +109,7 @@ beforeEach(() => {
 
 afterEach(() => {
   for (const harness of running) {
+    harness.forwarding.stop()
     harness.selection.stop()
     harness.context.stop()
   }
@@ -332,7 +339,7 @@ describe('synthetic pointer input from the editor', () => {
   })
 })
 
-describe('events forwarded to the editor', () => {
+describe('events forwarded to the editor (input-forwarding.ts)', () => {
   test('pointer moves are throttled and the last position always arrives', () => {
     const { of } = setUp()
     for (let x = 0; x < 10; x++) fire('#a', 'pointermove', { clientX: x, clientY: 5 })
@@ -408,9 +415,28 @@ describe('remapCodebaseIds', () => {
 })
 
 test('stop() removes every listener', () => {
-  const { selection } = setUp()
+  const { selection, forwarding, of } = setUp()
   selection.stop()
+  forwarding.stop()
   const click = fire('#a', 'click')
   expect(click.defaultPrevented).toBe(false)
   expect(selection.selected).toBeNull()
+  const menu = fire('#c', 'contextmenu')
+  expect(menu.defaultPrevented).toBe(false)
+  fire('#a', 'pointermove', { clientX: 1, clientY: 1 })
+  document.querySelector('#a')?.dispatchEvent(new KeyboardEvent('keydown', { bubbles: true, key: 'x' }))
+  vi.advanceTimersByTime(FORWARD_THROTTLE_MS * 2)
+  expect(of(OutboundEvent.CONTEXT_MENU)).toEqual([])
+  expect(of(OutboundEvent.MOUSE_MOVE)).toEqual([])
+  expect(of(OutboundEvent.KEY_DOWN)).toEqual([])
+})
+
+test('a wheel sum pending at stop() is dropped, not sent later', () => {
+  const { forwarding, of } = setUp()
+  for (let i = 0; i < 3; i++) {
+    document.querySelector('#a')?.dispatchEvent(new WheelEvent('wheel', { bubbles: true, deltaY: 5 }))
+  }
+  forwarding.stop()
+  vi.advanceTimersByTime(FORWARD_THROTTLE_MS * 2)
+  expect(of(OutboundEvent.WHEEL).map((payload) => (payload as { deltaY: number }).deltaY)).toEqual([5])
 })

@@ -1,12 +1,5 @@
 import { type ElementKey, elementKeysEqual, elementKeyToString } from '../protocol/element-key.ts'
-import {
-  type ContextMenuPayload,
-  type KeyPayload,
-  type MouseMovePayload,
-  OutboundEvent,
-  type SelectedElementPayload,
-  type WheelPayload,
-} from '../protocol/messages.ts'
+import { OutboundEvent, type SelectedElementPayload } from '../protocol/messages.ts'
 import type { InspectorContext } from './context.ts'
 import type { NavTree } from './nav-tree.ts'
 import { FORWARD_THROTTLE_MS, throttle } from './throttle.ts'
@@ -36,6 +29,8 @@ export interface Selection {
   clearHover(): boolean
   setDriveMode(on: boolean): boolean
   restoreDriveMode(): boolean
+  /** The key of the tagged element nearest the event's target (through open shadow roots), if any. */
+  keyOfTarget(event: Event): ElementKey | null
   /** Editor-forwarded pointer input; returns the key of the tagged element under the point. */
   pointer(kind: 'over' | 'move' | 'up', input: PointerInput): ElementKey | null
   remapCodebaseIds(prevIdToNewIdMap: Readonly<Record<string, string>>): {
@@ -57,11 +52,9 @@ const BLOCKED_IN_EDIT_MODE = [
   'auxclick',
 ]
 
-function isEditable(target: EventTarget | null): boolean {
-  const element = target as HTMLElement | null
-  if (!element || element.nodeType !== ELEMENT_NODE) return false
-  const tag = element.tagName
-  return tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT' || element.isContentEditable === true
+/** Where an event really happened: inside an open shadow root, not at its host. */
+export function eventTarget(event: Event): EventTarget | null {
+  return event.composedPath?.()[0] ?? event.target
 }
 
 /**
@@ -84,32 +77,11 @@ export function createSelection(context: InspectorContext, tree: SelectionTree):
   let controller: AbortController | null = null
   let unsubscribe = () => {}
 
-  let mouse: MouseMovePayload = { clientX: 0, clientY: 0, pageX: 0, pageY: 0, buttons: 0 }
-  let wheel: WheelPayload | null = null
-  let menu: ContextMenuPayload | null = null
-  let key: { type: OutboundEvent; payload: KeyPayload } | null = null
-
   const sendHover = throttle(win, FORWARD_THROTTLE_MS, () => {
     if (elementKeysEqual(hoverKnown, hovered)) return
     hoverKnown = hovered
     context.send(OutboundEvent.HOVERED_ELEMENT_KEY, hovered)
   })
-  const sendMouse = throttle(win, FORWARD_THROTTLE_MS, () => context.send(OutboundEvent.MOUSE_MOVE, mouse))
-  const sendWheel = throttle(win, FORWARD_THROTTLE_MS, () => {
-    if (!wheel) return
-    context.send(OutboundEvent.WHEEL, wheel)
-    wheel = null
-  })
-  const sendMenu = throttle(win, FORWARD_THROTTLE_MS, () => {
-    if (menu) context.send(OutboundEvent.CONTEXT_MENU, menu)
-    menu = null
-  })
-  // Only auto-repeated key downs are folded: a distinct key press is never dropped.
-  const sendRepeatedKey = throttle(win, FORWARD_THROTTLE_MS, () => {
-    if (key) context.send(key.type, key.payload)
-    key = null
-  })
-  const throttles = [sendHover, sendMouse, sendWheel, sendMenu, sendRepeatedKey]
 
   const members = (): ElementKey[] => (multiSelected.length > 0 ? multiSelected : selected ? [selected] : [])
 
@@ -133,7 +105,6 @@ export function createSelection(context: InspectorContext, tree: SelectionTree):
     }
     return null
   }
-  const targetOf = (event: Event) => event.composedPath?.()[0] ?? event.target
   const taggedAt = (input: PointerInput) =>
     taggedFrom(context.doc.elementFromPoint(input.clientX, input.clientY))
 
@@ -283,7 +254,7 @@ export function createSelection(context: InspectorContext, tree: SelectionTree):
     win.addEventListener(
       'pointerover',
       (event) => {
-        if (!driveMode) hoverTo(taggedFrom(targetOf(event))?.key ?? null, true)
+        if (!driveMode) hoverTo(taggedFrom(eventTarget(event))?.key ?? null, true)
       },
       passive,
     )
@@ -294,15 +265,6 @@ export function createSelection(context: InspectorContext, tree: SelectionTree):
       },
       passive,
     )
-    win.addEventListener(
-      'pointermove',
-      (event) => {
-        const { clientX, clientY, pageX, pageY, buttons } = event as PointerEvent
-        mouse = { clientX, clientY, pageX, pageY, buttons }
-        sendMouse()
-      },
-      passive,
-    )
     for (const type of BLOCKED_IN_EDIT_MODE) {
       win.addEventListener(
         type,
@@ -310,55 +272,11 @@ export function createSelection(context: InspectorContext, tree: SelectionTree):
           if (driveMode) return
           event.preventDefault()
           event.stopPropagation()
-          if (type === 'click') choose(taggedFrom(targetOf(event)), (event as MouseEvent).shiftKey)
+          if (type === 'click') choose(taggedFrom(eventTarget(event)), (event as MouseEvent).shiftKey)
         },
         capture,
       )
     }
-    win.addEventListener(
-      'contextmenu',
-      (event) => {
-        if (driveMode) return
-        event.preventDefault()
-        event.stopPropagation()
-        const { clientX, clientY, pageX, pageY } = event as MouseEvent
-        menu = { clientX, clientY, pageX, pageY, elementKey: taggedFrom(targetOf(event))?.key ?? null }
-        sendMenu()
-      },
-      capture,
-    )
-    win.addEventListener(
-      'wheel',
-      (event) => {
-        const { deltaX, deltaY, deltaMode, clientX, clientY, ctrlKey, metaKey, shiftKey, altKey } =
-          event as WheelEvent
-        if (wheel && wheel.deltaMode === deltaMode) {
-          wheel.deltaX += deltaX
-          wheel.deltaY += deltaY
-          Object.assign(wheel, { clientX, clientY, ctrlKey, metaKey, shiftKey, altKey })
-        } else {
-          // Lines and pixels do not add up: what was summed so far goes out on its own.
-          if (wheel) context.send(OutboundEvent.WHEEL, wheel)
-          wheel = { deltaX, deltaY, deltaMode, clientX, clientY, ctrlKey, metaKey, shiftKey, altKey }
-        }
-        sendWheel()
-      },
-      passive,
-    )
-    const forwardKey = (type: OutboundEvent) => (event: Event) => {
-      // Typing into a field must not reach the editor's shortcuts (Backspace would delete the selection).
-      if (isEditable(targetOf(event))) return
-      const { key: name, code, altKey, ctrlKey, metaKey, shiftKey, repeat } = event as KeyboardEvent
-      const payload: KeyPayload = { key: name, code, altKey, ctrlKey, metaKey, shiftKey, repeat }
-      if (!repeat) {
-        context.send(type, payload)
-        return
-      }
-      key = { type, payload }
-      sendRepeatedKey()
-    }
-    win.addEventListener('keydown', forwardKey(OutboundEvent.KEY_DOWN), passive)
-    win.addEventListener('keyup', forwardKey(OutboundEvent.KEY_UP), passive)
   }
 
   return {
@@ -393,7 +311,7 @@ export function createSelection(context: InspectorContext, tree: SelectionTree):
       controller?.abort()
       controller = null
       unsubscribe()
-      for (const pending of throttles) pending.cancel()
+      sendHover.cancel()
     },
 
     setHovered(next) {
@@ -427,6 +345,10 @@ export function createSelection(context: InspectorContext, tree: SelectionTree):
     },
 
     restoreDriveMode,
+
+    keyOfTarget(event) {
+      return taggedFrom(eventTarget(event))?.key ?? null
+    },
 
     pointer(kind, input) {
       if (driveMode) return null
