@@ -10,8 +10,8 @@
  * tree with page boxes cannot avoid). A goal's "x floor" is the median of each load's figure over that
  * load's own floor, since the floor moves between loads on a shared machine. Under it, a lower bound
  * for any build: the same reads in the spec's slices of NAV_TREE_SLICE_MS per animation frame. The
- * page connects to itself as the editor does (MessageChannel, 'init'), so every time
- * includes the message round trip.
+ * page connects to itself as the editor does (MessageChannel, 'init'), so every time includes the
+ * message round trip.
  * - first tree: initProject sent -> NAV_TREE received.
  * - change -> tree: the DOM mutation of a React state change (one text node) -> the next NAV_TREE
  *   received.
