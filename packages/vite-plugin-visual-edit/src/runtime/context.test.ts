@@ -173,4 +173,21 @@ describe('InspectorContext', () => {
     window.dispatchEvent(new MouseEvent('click'))
     expect(clicks).toBe(0)
   })
+
+  test("a module's controller is aborted by its own abort() or by the context's stop(), not by another's", () => {
+    const context = contextAt()
+    const first = context.moduleController()
+    const second = context.moduleController()
+    first.abort()
+    expect(second.signal.aborted).toBe(false)
+    expect(context.signal.aborted).toBe(false)
+
+    context.stop()
+    expect(second.signal.aborted).toBe(true)
+    // After stop(), a module started again is tied to the fresh signal.
+    const third = context.moduleController()
+    expect(third.signal.aborted).toBe(false)
+    context.stop()
+    expect(third.signal.aborted).toBe(true)
+  })
 })

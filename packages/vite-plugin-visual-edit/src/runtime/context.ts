@@ -84,6 +84,18 @@ export class InspectorContext {
     return this.#controller.signal
   }
 
+  /**
+   * A module's own controller for the listeners it adds in start(): its stop() aborts it, and so does
+   * this context's stop().
+   */
+  moduleController(): AbortController {
+    const own = new AbortController()
+    const shared = this.signal
+    if (shared.aborted) own.abort()
+    else shared.addEventListener('abort', () => own.abort(), { once: true, signal: own.signal })
+    return own
+  }
+
   get connected(): boolean {
     return this.#port !== null
   }

@@ -126,11 +126,8 @@ export function createInputForwarding(
   return {
     start() {
       if (controller) return
-      const own = new AbortController()
+      const own = context.moduleController()
       controller = own
-      const shared = context.signal
-      if (shared.aborted) own.abort()
-      else shared.addEventListener('abort', () => own.abort(), { once: true, signal: own.signal })
       listen(own.signal)
     },
     stop() {

@@ -333,11 +333,8 @@ export function createOutlines(context: InspectorContext, tree: OutlineTree, sel
     start() {
       if (started) return
       started = true
-      const own = new AbortController()
+      const own = context.moduleController()
       controller = own
-      const shared = context.signal
-      if (shared.aborted) own.abort()
-      else shared.addEventListener('abort', () => own.abort(), { once: true, signal: own.signal })
       // Capture catches the scrolling of inner containers too (scroll events do not bubble).
       doc.addEventListener('scroll', onScroll, { capture: true, passive: true, signal: own.signal })
       win.addEventListener('resize', onScroll, { passive: true, signal: own.signal })

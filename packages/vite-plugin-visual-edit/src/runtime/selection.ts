@@ -295,11 +295,8 @@ export function createSelection(context: InspectorContext, tree: SelectionTree):
 
     start() {
       if (controller) return
-      const own = new AbortController()
+      const own = context.moduleController()
       controller = own
-      const shared = context.signal
-      if (shared.aborted) own.abort()
-      else shared.addEventListener('abort', () => own.abort(), { once: true, signal: own.signal })
       listen(own.signal)
       unsubscribe = context.on((type) => {
         if (type === 'tree') followRemap()
