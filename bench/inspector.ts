@@ -20,7 +20,8 @@
  * - longest task: PerformanceObserver 'longtask' entries (>= 50 ms) during either build.
  * - tree bytes: the NAV_TREE payload as the structured clone the port carries (its typed-array
  *   columns are transferred), and for reference as JSON (UTF-8, columns as arrays).
- * - hover: a pointerover on an element -> the hover outline drawn (read from the overlay's shadow root).
+ * - hover: a pointerover on an element -> the hover outline drawn (read from the overlay's shadow root);
+ *   under it a control measured between the same hovers: pure JS work as long as their median.
  * Goals (issue 6), on the 6,800-element page: first tree <= 3x floor; change -> tree <= 300 ms + 2x
  * floor; hover p95 < 1 ms; no long task; tree < 1 MB.
  */
@@ -41,6 +42,12 @@ const SIZES = [350, 1700, 6800]
 const GOAL_SIZE = 6800
 const REPS = 5
 const HOVERS = 200
+/**
+ * The hover control: after this many hovers, a loop of pure JS work calibrated to their median runs
+ * between the hovers, with the same microtask and pause. Its p95 is what this machine adds to work of
+ * that length (scheduling, timers), with no DOM, no allocation and no garbage collection.
+ */
+const CONTROL_CALIBRATION_HOVERS = 20
 const FIRST_TREE_FLOOR_FACTOR = 3
 const CHANGE_FLOOR_FACTOR = 2
 const HOVER_GOAL_MS = 1
@@ -66,6 +73,8 @@ interface Sample {
   jsonBytes: number
   cloneBytes: number
   hover: number[] | null
+  /** Fixed JS work as long as the hovers' median, run between them (see CONTROL_CALIBRATION_HOVERS). */
+  hoverControl: number[] | null
 }
 
 /**
@@ -212,32 +221,60 @@ async function measure(browser: Browser, url: string, rows: number, hover: boole
     )
 
     let hoverTimes: number[] | null = null
+    let controlTimes: number[] | null = null
     if (hover) {
-      hoverTimes = await page.evaluate(async (count) => {
-        const roots = (window as unknown as { __shadowRoots: ShadowRoot[] }).__shadowRoots
-        const overlay = roots.find((root) => root.host.hasAttribute('data-visual-edit-overlay'))
-        const targets = Array.from(document.querySelectorAll('li .name'))
-        const times: number[] = []
-        for (let index = 0; index < count; index++) {
-          // Alternate far-apart rows so every hover is a change of hovered element.
-          const target = targets[(index * 7919) % targets.length] as Element
-          const start = performance.now()
-          target.dispatchEvent(new PointerEvent('pointerover', { bubbles: true, composed: true }))
-          // The outline is drawn in a microtask queued by the hover; this continuation runs after it.
-          await Promise.resolve()
-          const took = performance.now() - start
-          const drawn = overlay?.querySelector('[data-kind="hover"]') as HTMLElement | null
-          if (!drawn || drawn.hidden) throw new Error('no hover outline was drawn')
-          // The span is tagged: it is the hovered node itself.
-          const rect = target.getBoundingClientRect()
-          const width = Number.parseFloat(drawn.style.width)
-          if (Math.abs(width - rect.width) > 1)
-            throw new Error('the hover outline is not the hovered element')
-          times.push(took)
-          await new Promise((resolve) => setTimeout(resolve, 5))
-        }
-        return times
-      }, HOVERS)
+      const measured = await page.evaluate(
+        async ({ count, calibrateAfter }) => {
+          const roots = (window as unknown as { __shadowRoots: ShadowRoot[] }).__shadowRoots
+          const overlay = roots.find((root) => root.host.hasAttribute('data-visual-edit-overlay'))
+          const targets = Array.from(document.querySelectorAll('li .name'))
+          const times: number[] = []
+          const control: number[] = []
+          /** Loop rounds of the control's fixed work, calibrated to the hovers' median so far. */
+          let rounds = 0
+          let sink = 0
+          const fixedWork = (n: number) => {
+            for (let round = 0; round < n; round++) sink += Math.sqrt(round)
+          }
+          for (let index = 0; index < count; index++) {
+            // Alternate far-apart rows so every hover is a change of hovered element.
+            const target = targets[(index * 7919) % targets.length] as Element
+            const start = performance.now()
+            target.dispatchEvent(new PointerEvent('pointerover', { bubbles: true, composed: true }))
+            // The outline is drawn in a microtask queued by the hover; this continuation runs after it.
+            await Promise.resolve()
+            const took = performance.now() - start
+            const drawn = overlay?.querySelector('[data-kind="hover"]') as HTMLElement | null
+            if (!drawn || drawn.hidden) throw new Error('no hover outline was drawn')
+            // The span is tagged: it is the hovered node itself.
+            const rect = target.getBoundingClientRect()
+            const width = Number.parseFloat(drawn.style.width)
+            if (Math.abs(width - rect.width) > 1)
+              throw new Error('the hover outline is not the hovered element')
+            times.push(took)
+            await new Promise((resolve) => setTimeout(resolve, 5))
+            if (index + 1 === calibrateAfter) {
+              const median = [...times].sort((a, b) => a - b)[times.length >> 1] as number
+              const start = performance.now()
+              fixedWork(200_000)
+              rounds = Math.round((200_000 * median) / Math.max(0.01, performance.now() - start))
+            }
+            if (rounds > 0) {
+              // The same shape as a hover: the work, then a microtask, then the same pause.
+              const start = performance.now()
+              fixedWork(rounds)
+              await Promise.resolve()
+              control.push(performance.now() - start)
+              await new Promise((resolve) => setTimeout(resolve, 5))
+            }
+          }
+          ;(window as unknown as { benchSink: number }).benchSink = sink
+          return { times, control }
+        },
+        { count: HOVERS, calibrateAfter: CONTROL_CALIBRATION_HOVERS },
+      )
+      hoverTimes = measured.times
+      controlTimes = measured.control
     }
 
     return {
@@ -261,6 +298,7 @@ async function measure(browser: Browser, url: string, rows: number, hover: boole
         ),
       ).length,
       hover: hoverTimes,
+      hoverControl: controlTimes,
     }
   } finally {
     await page.close()
@@ -308,6 +346,9 @@ export async function benchInspector(): Promise<boolean> {
       const hovers = hoverReady ? samples.flatMap((sample) => sample.hover ?? []) : []
       const hoverP50 = hoverReady ? median(hovers) : Number.NaN
       const hoverP95 = hoverReady ? percentile(hovers, 95) : Number.NaN
+      const controls = hoverReady ? samples.flatMap((sample) => sample.hoverControl ?? []) : []
+      const controlP50 = hoverReady ? median(controls) : Number.NaN
+      const controlP95 = hoverReady ? percentile(controls, 95) : Number.NaN
       // Each page load's figure over its own floor, then the median: the floor moves between loads.
       const firstRatio = pick((sample) => sample.firstTree / sample.floor)
       const changeRatio = pick((sample) => (sample.change - NAV_TREE_REBUILD_DELAY_MS) / sample.floor)
@@ -384,6 +425,14 @@ export async function benchInspector(): Promise<boolean> {
               hoverReady ? (hoverP95 / floor).toFixed(2) : '',
               `p95 < ${HOVER_GOAL_MS} ms`,
               hoverReady ? verdict(hoverMet) : '',
+            ],
+            [
+              '  control: fixed JS work of its p50',
+              hoverReady ? `${controlP50.toFixed(3)} / ${controlP95.toFixed(3)} ms` : 'n/a',
+              '',
+              '',
+              "the machine's tail",
+              '',
             ],
           ],
         ),

@@ -328,16 +328,39 @@ describe('redraws', () => {
     outlines.render()
     const divs = [...(shadow?.querySelectorAll('div') ?? [])]
     const before = divs.map((div) => div.style.cssText)
-    const writes = divs.map((div) => vi.spyOn(div.style, 'cssText', 'set'))
+    const writes = divs.map((div) => [
+      vi.spyOn(div.style, 'cssText', 'set'),
+      vi.spyOn(div.style, 'setProperty'),
+      vi.spyOn(div.style, 'removeProperty'),
+    ])
     selection.hovered = key('c', 4)
     outlines.render()
-    const changed = divs.filter((_, index) => (writes[index]?.mock.calls.length ?? 0) > 0)
+    const changed = divs.filter((_, index) => (writes[index] ?? []).some((spy) => spy.mock.calls.length > 0))
     expect(changed.map((div) => div.dataset.kind)).toEqual(['hover'])
     expect(ofKind('hover')).toMatchObject([{ left: 330, top: 20 }])
     // Every other outline still shows what it showed.
     expect(divs.filter((div) => div.dataset.kind !== 'hover').map((div) => div.style.cssText)).toEqual(
       before.filter((_, index) => divs[index]?.dataset.kind !== 'hover'),
     )
+  })
+
+  test('a pooled div that changes kind keeps none of its old style or text', () => {
+    // #c: primary, size badge, name badge. #a: secondary (#b), two children, primary, badges.
+    selection.selected = key('c', 4)
+    outlines.render()
+    const first = drawn()
+    const firstCss = first.map((shape) => shape.style.cssText)
+    selection.selected = key('a', 3)
+    outlines.render()
+    selection.selected = key('c', 4)
+    outlines.render()
+    const again = drawn()
+    expect(again.map(({ style, ...shape }) => shape)).toEqual(first.map(({ style, ...shape }) => shape))
+    expect(again.map((shape) => shape.style.cssText)).toEqual(firstCss)
+    const badge = ofKind('size-badge')[0]
+    expect(badge?.style.width).toBe('')
+    expect(badge?.style.getPropertyValue('--t')).toBe('')
+    expect(ofKind('primary')[0]?.text).toBe('')
   })
 
   test('the host comes back if the app removed it', () => {

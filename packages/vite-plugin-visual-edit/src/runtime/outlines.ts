@@ -63,6 +63,15 @@ interface Shape {
   centred?: boolean
 }
 
+/** What a pooled overlay div shows, as paint last wrote it. */
+interface Drawn {
+  kind: string
+  className: string
+  text: string
+  /** Inline style properties (name -> value). */
+  style: Record<string, string>
+}
+
 const SHADOW_CSS = `
 :host{all:initial}
 div{position:absolute;box-sizing:border-box;pointer-events:none;margin:0;padding:0;border:0}
@@ -118,10 +127,10 @@ export function createOutlines(context: InspectorContext, tree: OutlineTree, sel
   let root: ShadowRoot | null = null
   const pool: HTMLDivElement[] = []
   /**
-   * What each pooled div was last given (kind, class, style and text in one string): a div whose
-   * shape did not change is not written again, so a hover restyles one div, not every outline.
+   * What each pooled div was last given: a div whose shape did not change is not written again, so a
+   * hover restyles one div, not every outline.
    */
-  const written: string[] = []
+  const drawn: Drawn[] = []
   /** The host's display as last set: shown, or hidden in drive mode. */
   let hostDisplay: 'block' | 'none' | null = null
   let moveBox: ClientBox | null = null
@@ -256,45 +265,61 @@ export function createOutlines(context: InspectorContext, tree: OutlineTree, sel
     return list
   }
 
+  /**
+   * Draws `list` into the pooled divs, writing only what changed since each div was last drawn: a
+   * moved hover outline sets its changed coordinates, one style property each, instead of parsing a
+   * whole cssText and rewriting its class, kind and text.
+   */
   const paint = (shadow: ShadowRoot, list: readonly Shape[]) => {
     const zoom = context.zoom > 0 ? context.zoom : 1
-    const badgeCss = `--h:${DIMENSION_BADGE.HEIGHT_PX / zoom}px;--f:${DIMENSION_BADGE.FONT_PX / zoom}px;`
+    const badgeHeight = `${DIMENSION_BADGE.HEIGHT_PX / zoom}px`
+    const badgeFont = `${DIMENSION_BADGE.FONT_PX / zoom}px`
     while (pool.length < list.length) {
       const div = doc.createElement('div')
+      div.hidden = true
       pool.push(div)
+      drawn.push({ kind: '', className: '', text: '', style: {} })
       shadow.appendChild(div)
     }
     for (let i = 0; i < pool.length; i++) {
       const div = pool[i] as HTMLDivElement
+      const last = drawn[i] as Drawn
       const shape = list[i]
       if (!shape) {
-        if (div.hidden) continue
         div.hidden = true
-        div.style.cssText = 'display:none'
-        div.textContent = ''
-        written[i] = ''
         continue
       }
-      const place = `left:${shape.x}px;top:${shape.y}px;z-index:${shape.z};--c:${shape.color};`
+      const style: Record<string, string> = {
+        left: `${shape.x}px`,
+        top: `${shape.y}px`,
+        'z-index': String(shape.z),
+        '--c': shape.color,
+      }
       let className: string
-      let css: string
-      const text = shape.text ?? ''
       if (shape.text === undefined) {
         const thickness = shape.thickness ?? 0
         className = shape.kind === 'child' ? 'd' : 'o'
-        css = `${place}width:${shape.width}px;height:${shape.height}px;--t:${thickness}px;--s:${thickness * 2}px;`
+        style.width = `${shape.width}px`
+        style.height = `${shape.height}px`
+        style['--t'] = `${thickness}px`
+        style['--s'] = `${thickness * 2}px`
       } else {
         className = shape.centred ? 'b m' : 'b'
-        css = place + badgeCss
+        style['--h'] = badgeHeight
+        style['--f'] = badgeFont
       }
-      const signature = `${shape.kind}|${className}|${css}|${text}`
-      if (written[i] === signature) continue
-      written[i] = signature
-      div.hidden = false
-      div.dataset.kind = shape.kind
-      div.className = className
-      div.style.cssText = css
-      div.textContent = text
+      const text = shape.text ?? ''
+      if (div.hidden) div.hidden = false
+      if (last.kind !== shape.kind) div.dataset.kind = last.kind = shape.kind
+      if (last.className !== className) div.className = last.className = className
+      if (last.text !== text) div.textContent = last.text = text
+      const { style: declared } = div
+      for (const name in last.style) if (!(name in style)) declared.removeProperty(name)
+      for (const name in style) {
+        const value = style[name] as string
+        if (last.style[name] !== value) declared.setProperty(name, value)
+      }
+      last.style = style
     }
   }
 
@@ -355,7 +380,7 @@ export function createOutlines(context: InspectorContext, tree: OutlineTree, sel
       host = null
       root = null
       pool.length = 0
-      written.length = 0
+      drawn.length = 0
       hostDisplay = null
       secondaryKeys = null
     },
