@@ -123,3 +123,35 @@ test('updateOutlines redraws after the page moved an element without a mutation 
   await editor.call('updateOutlines')
   expectSameRect((await editor.overlays('primary'))[0], await editor.rect('#odd-card'))
 })
+
+test('the selection follows layout that moves without a mutation, scroll or resize (a stylesheet changed)', async ({
+  page,
+}) => {
+  const editor = await connectEditor(page)
+  await page.click('#odd-card')
+  await expect.poll(async () => (await editor.overlays('primary')).length).toBe(1)
+  const before = await editor.rect('#odd-card')
+  // Constructed stylesheets: no DOM mutation for the tree's observer, no event for the outlines.
+  await page.evaluate(() => {
+    const sheet = new CSSStyleSheet()
+    sheet.replaceSync('body { padding-top: 60px }')
+    document.adoptedStyleSheets = [sheet]
+  })
+  const moved = await editor.rect('#odd-card')
+  expect(moved.top).toBeGreaterThan(before.top + 10)
+  await expect.poll(async () => (await editor.overlays('primary'))[0]?.top).toBeCloseTo(moved.top, 1)
+  expectSameRect((await editor.overlays('primary'))[0], moved)
+
+  // The element itself grows; the page around it does not.
+  await page.evaluate(() => {
+    const sheet = new CSSStyleSheet()
+    sheet.replaceSync('#odd-card { min-width: 333px }')
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet]
+  })
+  const grown = await editor.rect('#odd-card')
+  expect(grown.width).toBeCloseTo(333, 0)
+  await expect.poll(async () => (await editor.overlays('primary'))[0]?.width).toBeCloseTo(grown.width, 1)
+  expectSameRect((await editor.overlays('primary'))[0], grown)
+  const [size] = await editor.overlays('size-badge')
+  expect(size?.text).toBe(`${Math.round(grown.width)} × ${Math.round(grown.height)}`)
+})

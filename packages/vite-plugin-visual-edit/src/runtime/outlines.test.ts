@@ -369,3 +369,76 @@ describe('redraws', () => {
     expect(host()).not.toBeNull()
   })
 })
+
+describe('layout that moves without a DOM mutation', () => {
+  /** A ResizeObserver whose notifications the test sends. */
+  class FakeResizeObserver {
+    static last: FakeResizeObserver | null = null
+    readonly observed = new Set<Element>()
+    readonly boxes = new Set<string | undefined>()
+    constructor(readonly notify: () => void) {
+      FakeResizeObserver.last = this
+    }
+    observe(element: Element, options?: ResizeObserverOptions) {
+      this.observed.add(element)
+      this.boxes.add(options?.box)
+    }
+    unobserve(element: Element) {
+      this.observed.delete(element)
+    }
+    disconnect() {
+      this.observed.clear()
+    }
+  }
+  const observer = () => FakeResizeObserver.last as FakeResizeObserver
+  const observedIds = () => [...observer().observed].map((element) => element.id || element.localName)
+
+  beforeEach(() => {
+    outlines.stop()
+    vi.stubGlobal('ResizeObserver', FakeResizeObserver)
+    outlines = createOutlines(context, fakeTree(), selection as unknown as Selection)
+    outlines.start()
+  })
+  afterEach(() => {
+    vi.unstubAllGlobals()
+    FakeResizeObserver.last = null
+  })
+
+  test('the selection follows its element when it or an ancestor changes size', async () => {
+    expect(observedIds()).toEqual([])
+    selection.selected = key('c', 4)
+    context.emit('selection')
+    await Promise.resolve()
+    // Border boxes: padding that pushes the element changes them, not only content.
+    expect(observedIds().sort()).toEqual(['body', 'c', 'html', 'main'])
+    expect([...observer().boxes]).toEqual(['border-box'])
+    expect(ofKind('primary')).toMatchObject([{ top: 20, height: 45.5 }])
+    // An image above it loaded: it moved down and grew, with no mutation, scroll or resize event.
+    placeAt('#c', 330, 220, 100, 80)
+    observer().notify()
+    await Promise.resolve()
+    expect(ofKind('primary')).toMatchObject([{ left: 330, top: 220, width: 100, height: 80 }])
+    expect(ofKind('size-badge')[0]?.text).toBe('100 × 80')
+  })
+
+  test('a multi-selection observes each element; drive mode, no selection and stop() observe nothing', async () => {
+    selection.multiSelected = [key('a', 3), key('c', 4)]
+    context.emit('selection')
+    // Shared ancestors once.
+    expect(observedIds().sort()).toEqual(['a', 'body', 'c', 'html', 'main'])
+    selection.driveMode = true
+    context.emit('drive')
+    expect(observedIds()).toEqual([])
+    selection.driveMode = false
+    context.emit('drive')
+    expect(observedIds()).toHaveLength(5)
+    selection.multiSelected = []
+    context.emit('selection')
+    expect(observedIds()).toEqual([])
+    selection.selected = key('a', 3)
+    context.emit('tree')
+    expect(observedIds().sort()).toEqual(['a', 'body', 'html', 'main'])
+    outlines.stop()
+    expect(observedIds()).toEqual([])
+  })
+})

@@ -354,6 +354,31 @@ export function createOutlines(context: InspectorContext, tree: OutlineTree, sel
   }
   const onScroll = throttle(win, OUTLINE_SCROLL_THROTTLE_MS, render)
 
+  /**
+   * Layout that moves without a DOM mutation, scroll or resize (an image or font loading, a
+   * stylesheet rule changed, a transition) still moves the selection: a ResizeObserver on the
+   * selected elements and their ancestors (border boxes) redraws when one of them changes size. Content
+   * growing or shrinking around the selection changes an ancestor's size; a sibling that moves it
+   * inside an ancestor of fixed size is drawn on the next event.
+   */
+  let resizes: ResizeObserver | null = null
+  const observeSelection = () => {
+    if (!resizes) return
+    resizes.disconnect()
+    if (selection.driveMode) return
+    const { multiSelected, selected } = selection
+    const keys = multiSelected.length > 1 ? multiSelected : selected ? [selected] : []
+    const observed = new Set<Element>()
+    for (const key of keys) {
+      for (const element of tree.elementsOf(key)) {
+        for (let at: Element | null = element; at && !observed.has(at); at = at.parentElement) {
+          observed.add(at)
+          resizes.observe(at, { box: 'border-box' })
+        }
+      }
+    }
+  }
+
   return {
     start() {
       if (started) return
@@ -365,8 +390,12 @@ export function createOutlines(context: InspectorContext, tree: OutlineTree, sel
       win.addEventListener('resize', onScroll, { passive: true, signal: own.signal })
       unsubscribe = context.on((type) => {
         if (type === 'selection' || type === 'tree') secondaryKeys = null
+        if (type === 'selection' || type === 'tree' || type === 'drive') observeSelection()
         if (REDRAW_ON.has(type)) schedule()
       })
+      const Observer = (win as Window & { ResizeObserver?: typeof ResizeObserver }).ResizeObserver
+      resizes = Observer ? new Observer(schedule) : null
+      observeSelection()
       render()
     },
     stop() {
@@ -376,6 +405,8 @@ export function createOutlines(context: InspectorContext, tree: OutlineTree, sel
       controller = null
       unsubscribe()
       onScroll.cancel()
+      resizes?.disconnect()
+      resizes = null
       host?.remove()
       host = null
       root = null
