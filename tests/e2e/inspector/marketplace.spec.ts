@@ -1,0 +1,154 @@
+import path from 'node:path'
+import { expect, test } from '@playwright/test'
+import { type EditSession, edit } from '../../../packages/cli/src/commands/edit.ts'
+import type { VisualEditContext } from '../../../packages/vite-plugin-visual-edit/src/context.ts'
+import { findVisualEditContext } from '../../../packages/vite-plugin-visual-edit/src/index.ts'
+import type {
+  NavTreeNode,
+  NavTreePayload,
+} from '../../../packages/vite-plugin-visual-edit/src/protocol/messages.ts'
+import { decodeNavTree } from '../../../packages/vite-plugin-visual-edit/src/protocol/nav-tree-wire.ts'
+import { connectEditor, type Editor, recordOverlayRoot, selectedKey } from './outline-app.ts'
+
+/**
+ * The inspector on the example marketplace as `npm start` serves it (`visual-edit edit`): a real app
+ * with react-router, lazy pages and Tailwind, not a fixture. The editor's side is played by the page
+ * itself (see connectEditor).
+ */
+const MARKETPLACE = path.resolve(import.meta.dirname, '../../../examples/marketplace')
+const SOURCES = `${path.join(MARKETPLACE, 'src')}${path.sep}`
+
+// One dev server for the file: its tests share it in order.
+test.describe.configure({ mode: 'serial' })
+
+let session: EditSession | undefined
+let context: VisualEditContext | undefined
+
+test.beforeAll(async () => {
+  session = await edit({ root: MARKETPLACE, port: 0, host: '127.0.0.1', open: false })
+  context = findVisualEditContext(session.server.config.plugins)
+})
+
+test.afterAll(async () => {
+  await session?.close()
+})
+
+test.beforeEach(async ({ page }) => {
+  // The first load waits for Vite to optimise the app's dependencies.
+  test.setTimeout(90_000)
+  await recordOverlayRoot(page)
+  await page.goto(session?.urls[0] ?? '')
+  await expect(page.getByTestId('listing-card').first()).toBeVisible({ timeout: 60_000 })
+})
+
+/** The trees the inspector sent so far, decoded. */
+async function trees(editor: Editor): Promise<NavTreeNode[][]> {
+  const events = await editor.events('NAV_TREE')
+  return events.map((event) => decodeNavTree((event.payload as NavTreePayload).tree))
+}
+
+/** The source file the dev server tagged a codebase id in. */
+const fileOf = (codebaseId: string) => context?.index.get(codebaseId)?.file ?? null
+
+const componentNames = (nodes: NavTreeNode[]) =>
+  new Set(nodes.filter((node) => node.isComponent).map((node) => node.name))
+
+test('the tree names the app components, and every codebase id in it is one the dev server tagged in the marketplace sources', async ({
+  page,
+}) => {
+  const editor = await connectEditor(page)
+  await expect.poll(async () => (await trees(editor)).length).toBeGreaterThan(0)
+  const nodes = (await trees(editor)).at(-1) ?? []
+  expect(nodes.length).toBeGreaterThan(100)
+
+  const names = componentNames(nodes)
+  for (const name of [
+    'SiteLayout',
+    'Header',
+    'HomePage',
+    'HeroSearch',
+    'CategoryGrid',
+    'ListingCard',
+    'Footer',
+  ]) {
+    expect(names, name).toContain(name)
+  }
+  // React Router's own components are not the app's code: untagged, they are not nodes.
+  expect(names).not.toContain('RouterProvider')
+
+  const ids = new Set(nodes.map((node) => node.key.codebaseId).filter((id) => id.startsWith('tempo-')))
+  expect(ids.size).toBeGreaterThan(50)
+  for (const id of ids) expect(fileOf(id), id).toMatch(/\.tsx$/)
+  for (const id of ids) expect(fileOf(id)?.startsWith(SOURCES), id).toBe(true)
+  expect(nodes.some((node) => node.elementTagName === 'visual-edit-overlay')).toBe(false)
+
+  // A listing card's component node sits where ListingCard is used, its host elements under it.
+  const card = nodes.find((node) => node.isComponent && node.name === 'ListingCard')
+  expect(card?.children.length).toBeGreaterThan(0)
+  const article = nodes[card?.children[0] ?? -1]
+  expect(article?.elementTagName).toBe('article')
+  expect(fileOf(article?.key.codebaseId ?? '')).toBe(
+    path.join(MARKETPLACE, 'src/components/listings/ListingCard.tsx'),
+  )
+})
+
+test('a click on a listing card selects the JSX element in ListingCard.tsx and outlines it', async ({
+  page,
+}) => {
+  const editor = await connectEditor(page)
+  const title = page.getByTestId('listing-card').first().getByRole('heading')
+  await title.click({ position: { x: 4, y: 4 } })
+  await expect.poll(async () => (await editor.events('SELECTED_ELEMENT_KEY')).length).toBeGreaterThan(0)
+  const key = selectedKey((await editor.events('SELECTED_ELEMENT_KEY')).at(-1))
+  expect(fileOf(key?.codebaseId ?? '')).toBe(
+    path.join(MARKETPLACE, 'src/components/listings/ListingCard.tsx'),
+  )
+  // Edit mode: the click selected, it did not follow the card's link.
+  expect(new URL(page.url()).pathname).toBe('/')
+
+  await expect.poll(async () => (await editor.overlays('primary')).length).toBe(1)
+  const [primary] = await editor.overlays('primary')
+  const selected = await page.evaluate((id) => {
+    const element = document.querySelector(`[data-tempo-id="${id}"]`)
+    const rect = element?.getBoundingClientRect()
+    return rect ? { left: rect.left, top: rect.top, width: rect.width, height: rect.height } : null
+  }, key?.codebaseId ?? '')
+  expect(selected).not.toBeNull()
+  expect(primary?.left).toBeCloseTo(selected?.left ?? 0, 1)
+  expect(primary?.top).toBeCloseTo(selected?.top ?? 0, 1)
+  expect(primary?.width).toBeCloseTo(selected?.width ?? 0, 1)
+  expect(primary?.height).toBeCloseTo(selected?.height ?? 0, 1)
+})
+
+test('in drive mode a link navigates on the client; the editor gets the new address and the new page tree', async ({
+  page,
+}) => {
+  const editor = await connectEditor(page)
+  await expect.poll(async () => (await trees(editor)).length).toBeGreaterThan(0)
+  const before = (await trees(editor)).length
+  await editor.call('enableDriveMode')
+  await page
+    .getByRole('link', { name: /Food & Dining/ })
+    .first()
+    .click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Food & Dining' })).toBeVisible()
+
+  await expect
+    .poll(async () =>
+      (await editor.events('LATEST_HREF')).map((event) => new URL(String(event.payload)).pathname),
+    )
+    .toContain('/food')
+  await expect
+    .poll(async () => {
+      const all = await trees(editor)
+      return all.length > before ? [...componentNames(all.at(-1) ?? [])] : []
+    })
+    .toContain('CategoryHero')
+  const nodes = (await trees(editor)).at(-1) ?? []
+  expect(componentNames(nodes)).not.toContain('HomePage')
+  for (const node of nodes) {
+    if (node.key.codebaseId.startsWith('tempo-'))
+      expect(fileOf(node.key.codebaseId)?.startsWith(SOURCES)).toBe(true)
+  }
+  await editor.call('disableDriveMode')
+})
