@@ -58,7 +58,7 @@ const categoryAliasRoutes: RouteObject[] = CATEGORIES.filter(
   element: <CategoryAlias categoryId={category.id} />,
 }))
 
-export const routes: RouteObject[] = [
+const routes: RouteObject[] = [
   {
     element: <SiteLayout />,
     children: [

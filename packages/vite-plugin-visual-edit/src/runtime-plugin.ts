@@ -6,7 +6,7 @@ import type { VisualEditContext } from './context.ts'
 import { isDevServer } from './transform/tag-plugin.ts'
 
 /** The URL the injected script loads; Vite hands `/@id/<id>` to the plugin that resolves `<id>`. */
-export const INSPECTOR_ID = 'virtual:visual-edit-inspector'
+const INSPECTOR_ID = 'virtual:visual-edit-inspector'
 const RESOLVED_ID = `\0${INSPECTOR_ID}`
 export const INSPECTOR_URL = `/@id/${INSPECTOR_ID}`
 /** The bundle itself, imported by the entry above with this page's configuration. */

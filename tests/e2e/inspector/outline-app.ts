@@ -8,7 +8,7 @@ import { listenDevServer } from '../../helpers/dev-server.ts'
 const FIXTURE = path.resolve(import.meta.dirname, '../../fixtures/outline-app')
 
 /** tests/fixtures/outline-app (plain tagged elements) in a Vite dev server with visualEdit() on a free port. */
-export async function startOutlineApp(): Promise<{ url: string; close: () => Promise<void> }> {
+async function startOutlineApp(): Promise<{ url: string; close: () => Promise<void> }> {
   const { server, url } = await listenDevServer({
     root: FIXTURE,
     cacheDir: path.join(tmpdir(), 'visual-edit-outline-app-vite'),

@@ -160,18 +160,6 @@ export const CATEGORIES: readonly Category[] = [
   },
 ]
 
-/** The eight categories the listing form and the dashboards offer (spec section 3). */
-export const FORM_CATEGORY_NAMES: readonly string[] = [
-  'Real Estate',
-  'Vehicles',
-  'Electronics',
-  'Jobs',
-  'Services',
-  'Furniture',
-  'Fashion',
-  'Education',
-]
-
 /** The mega-menu's right area shows the first six categories. */
 export const MENU_FEATURED_CATEGORY_COUNT = 6
 

@@ -29,7 +29,7 @@ export interface Listing {
   featured?: boolean
 }
 
-export const PUBLIC_STATUSES: ReadonlySet<ListingStatus> = new Set(['active', 'approved'])
+const PUBLIC_STATUSES: ReadonlySet<ListingStatus> = new Set(['active', 'approved'])
 
 /** Public pages show only active or approved listings. */
 export function isPublic(listing: Listing): boolean {

@@ -18,7 +18,7 @@ export interface Plan {
   buttonText: string
 }
 
-export const PLANS: readonly Plan[] = [
+const PLANS: readonly Plan[] = [
   {
     id: 'free',
     name: 'Free',

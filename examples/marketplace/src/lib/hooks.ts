@@ -10,7 +10,7 @@ import {
 } from './stored-session.ts'
 
 /** Listings load after this simulated delay (spec section 9). */
-export const LISTING_LOAD_DELAY_MS = 1000
+const LISTING_LOAD_DELAY_MS = 1000
 
 /**
  * All stored listings, `null` while the simulated load runs; re-read whenever this tab or another

@@ -4,7 +4,7 @@ import { isPublic, type Listing } from '../data/listing.ts'
 /** Browser storage key of the listings (spec section 3). */
 export const LISTINGS_KEY = 'listings'
 /** Fired on window when this tab changes the listings; other tabs hear the `storage` event. */
-export const LISTINGS_CHANGED_EVENT = 'marketplace:listings-changed'
+const LISTINGS_CHANGED_EVENT = 'marketplace:listings-changed'
 
 function isListing(value: unknown): value is Listing {
   if (value === null || typeof value !== 'object') return false
@@ -39,7 +39,7 @@ export function readListings(storage: Storage = localStorage): Listing[] {
   return seeded
 }
 
-export function writeListings(listings: readonly Listing[], storage: Storage = localStorage): void {
+function writeListings(listings: readonly Listing[], storage: Storage = localStorage): void {
   storage.setItem(LISTINGS_KEY, JSON.stringify(listings))
   if (typeof window !== 'undefined') window.dispatchEvent(new Event(LISTINGS_CHANGED_EVENT))
 }

@@ -69,7 +69,7 @@ function searchableText(listing: Listing): { title: string; category: string } {
  * Compiles the filters once and returns the predicate, so filtering many listings (every keystroke)
  * does the lower-casing and look-ups once, not per listing.
  */
-export function listingMatcher(filters: ListingFilters): (listing: Listing) => boolean {
+function listingMatcher(filters: ListingFilters): (listing: Listing) => boolean {
   const text = filters.q?.trim().toLowerCase() ?? ''
   const category = filters.category && filters.category !== 'all' ? findCategory(filters.category) : undefined
   const categoryName =

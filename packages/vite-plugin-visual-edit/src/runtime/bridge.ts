@@ -19,7 +19,7 @@ export interface BridgeHandlers {
 }
 
 /** `compressedArgs`: the JSON of the argument array, lz-string compressed (base64, or URI-safe). */
-export function decompressArgs(compressed: string): unknown[] {
+function decompressArgs(compressed: string): unknown[] {
   const json = decompressFromBase64(compressed) || decompressFromEncodedURIComponent(compressed)
   if (!json) throw new Error('compressedArgs could not be decompressed')
   const args: unknown = JSON.parse(json)

@@ -14,7 +14,7 @@ export interface GateOptions {
 }
 
 /** Deeper JSON than this is refused before parsing (no request of the API nests more than a few levels). */
-export const MAX_JSON_DEPTH = 32
+const MAX_JSON_DEPTH = 32
 
 function header(request: IncomingMessage, name: string): string | undefined {
   const value = request.headers[name]
@@ -22,7 +22,7 @@ function header(request: IncomingMessage, name: string): string | undefined {
 }
 
 /** `localhost:5173` -> `localhost`, `[::1]:5173` -> `::1`; null when the header is not a host. */
-export function hostnameOf(hostHeader: string): string | null {
+function hostnameOf(hostHeader: string): string | null {
   const match = /^(?:\[([0-9a-f:.]+)\]|([a-z0-9.-]+))(?::(\d{1,5}))?$/i.exec(hostHeader.trim())
   if (!match) return null
   return (match[1] ?? match[2] ?? '').toLowerCase()
@@ -35,7 +35,7 @@ function isLoopbackName(hostname: string): boolean {
 }
 
 /** Peer addresses on this machine: 127.0.0.0/8, ::1 and their IPv4-mapped forms. */
-export function isLoopbackAddress(address: string | undefined): boolean {
+function isLoopbackAddress(address: string | undefined): boolean {
   if (!address) return false
   const plain = address.startsWith('::ffff:') ? address.slice(7) : address
   return plain === '::1' || (isIP(plain) === 4 && plain.startsWith('127.'))
@@ -101,7 +101,7 @@ export function checkContentType(request: IncomingMessage): void {
 }
 
 /** Maximum nesting of arrays and objects in a JSON text, strings skipped; stops counting past `limit`. */
-export function jsonDepth(text: string, limit: number = MAX_JSON_DEPTH): number {
+function jsonDepth(text: string, limit: number = MAX_JSON_DEPTH): number {
   let depth = 0
   let max = 0
   let inString = false

@@ -5,7 +5,7 @@ import type { JSXElement } from '@babel/types'
  * blank lines vanish, the rest join with one space. Takes Babel's `value`, whose entities are already
  * decoded.
  */
-export function renderJsxText(value: string): string {
+function renderJsxText(value: string): string {
   const lines = value.split(/\r\n|\n|\r/)
   const kept: string[] = []
   lines.forEach((line, index) => {

@@ -188,11 +188,6 @@ export interface FileWrite {
   mode: number
 }
 
-/** A new version of a file that was read for the edit. */
-export function rewrite(file: SourceFile, bytes: Buffer): FileWrite {
-  return { path: file.path, relativePath: file.relativePath, expected: file.bytes, bytes, mode: file.mode }
-}
-
 function errnoCode(error: unknown): string {
   return (error as NodeJS.ErrnoException).code ?? 'unknown error'
 }

@@ -2,7 +2,7 @@ import { hash } from 'node:crypto'
 import { CODEBASE_ID_PREFIX } from '../protocol/ids.ts'
 
 /** Our UUIDv5 namespace. Changing it changes every id, so it never changes. */
-export const CODEBASE_ID_NAMESPACE = '6f1e3b4a-9c2d-4e8f-a7b0-5c3d2e1f0a9b'
+const CODEBASE_ID_NAMESPACE = '6f1e3b4a-9c2d-4e8f-a7b0-5c3d2e1f0a9b'
 
 const VARIANT_DIGITS = '89ab'
 /** Namespace bytes followed by the name: one buffer reused for every id (tagging hashes one per element). */

@@ -116,7 +116,7 @@ function isFragmentTag(tagName: string): boolean {
   return tagName === 'Fragment' || tagName === 'React.Fragment'
 }
 
-export function isComponentTag(tagName: string): boolean {
+function isComponentTag(tagName: string): boolean {
   return tagName.includes('.') || /^[A-Z_$]/.test(tagName)
 }
 

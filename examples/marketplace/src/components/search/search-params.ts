@@ -1,7 +1,7 @@
 import { findCategory } from '../../data/categories.ts'
 import { ALL_LOCATIONS_ID, findLocation } from '../../data/locations.ts'
 
-export const ALL_CATEGORIES_ID = 'all'
+const ALL_CATEGORIES_ID = 'all'
 
 export interface SearchFormValues {
   q: string

@@ -47,7 +47,7 @@ export interface Binding {
  * modelled: a `const` in an `if` counts for its whole function, which only makes the checks below
  * stricter, never looser.
  */
-export function bindingsOf(ast: File): Binding[] {
+function bindingsOf(ast: File): Binding[] {
   const bindings: Binding[] = []
   const visit = (node: Node, scope: Node) => {
     const inner = isScope(node) ? node : scope
@@ -92,7 +92,7 @@ export function bindingsOf(ast: File): Binding[] {
  * component names (`<Card>`, the `Tabs` of `<Tabs.List>`). Property names, object keys and attribute
  * names are not reads.
  */
-export function referencedNames(node: Node): Set<string> {
+function referencedNames(node: Node): Set<string> {
   const names = new Set<string>()
   const visit = (current: Node, parent: Node | undefined, key: string) => {
     if (current.type === 'Identifier') {

@@ -43,7 +43,7 @@ export function exportKindOf(ast: File, name: string): ExportKind | undefined {
 }
 
 /** The specifier a module at `from` uses to import `to`: relative, posix, extension as the file's own imports write it. */
-export function importSpecifier(ast: File, from: string, to: string): string {
+function importSpecifier(ast: File, from: string, to: string): string {
   const withExtension = ast.program.body.some(
     (statement) =>
       statement.type === 'ImportDeclaration' &&

@@ -10,7 +10,7 @@ export interface Removal {
 }
 
 /** A JSX child taken out with its whole line(s) when it has them to itself, else just its span. */
-export function removeChild(code: string, anchor: Node): Removal {
+function removeChild(code: string, anchor: Node): Removal {
   const start = anchor.start as number
   const end = anchor.end as number
   if (aloneOnLines(code, start, end))
