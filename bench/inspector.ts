@@ -44,8 +44,9 @@ const REPS = 5
 const HOVERS = 200
 /**
  * The hover control: after this many hovers, a loop of pure JS work calibrated to their median runs
- * between the hovers, with the same microtask and pause. Its p95 is what this machine adds to work of
- * that length (scheduling, timers), with no DOM, no allocation and no garbage collection.
+ * between the hovers, with the same microtask and pause, calibrated again after each as many more.
+ * Its p95 is what this machine adds to work of that length (scheduling, timers), with no DOM, no
+ * allocation and no garbage collection.
  */
 const CONTROL_CALIBRATION_HOVERS = 20
 const FIRST_TREE_FLOOR_FACTOR = 3
@@ -230,9 +231,11 @@ async function measure(browser: Browser, url: string, rows: number, hover: boole
           const targets = Array.from(document.querySelectorAll('li .name'))
           const times: number[] = []
           const control: number[] = []
-          /** Loop rounds of the control's fixed work, calibrated to the hovers' median so far. */
+          /** Loop rounds of the control's fixed work, calibrated to the hovers' recent median. */
           let rounds = 0
           let sink = 0
+          const medianOf = (values: number[]) =>
+            [...values].sort((a, b) => a - b)[values.length >> 1] as number
           const fixedWork = (n: number) => {
             for (let round = 0; round < n; round++) sink += Math.sqrt(round)
           }
@@ -254,10 +257,21 @@ async function measure(browser: Browser, url: string, rows: number, hover: boole
             times.push(took)
             await new Promise((resolve) => setTimeout(resolve, 5))
             if (index + 1 === calibrateAfter) {
-              const median = [...times].sort((a, b) => a - b)[times.length >> 1] as number
-              const start = performance.now()
-              fixedWork(200_000)
-              rounds = Math.round((200_000 * median) / Math.max(0.01, performance.now() - start))
+              // Timed once V8 has optimized the loop, as it is when the control runs.
+              let took = 0
+              for (let warm = 0; warm < 5; warm++) {
+                const start = performance.now()
+                fixedWork(200_000)
+                took = performance.now() - start
+              }
+              rounds = Math.round((200_000 * medianOf(times)) / Math.max(0.01, took))
+            } else if (rounds > 0 && (index + 1) % calibrateAfter === 0) {
+              // Kept at the hovers' median as the machine speeds up or slows down.
+              const recent = control.slice(-calibrateAfter)
+              rounds = Math.max(
+                1,
+                Math.round((rounds * medianOf(times.slice(-2 * calibrateAfter))) / medianOf(recent)),
+              )
             }
             if (rounds > 0) {
               // The same shape as a hover: the work, then a microtask, then the same pause.
