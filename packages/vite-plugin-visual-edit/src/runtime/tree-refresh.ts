@@ -13,7 +13,7 @@ import { isOverlay } from './element-keys.ts'
 import { encodeProps, SKIPPED_COMPONENT_PROPS, SKIPPED_HOST_PROPS } from './node-props.ts'
 import { committedProps, type Fiber, fiberOf, propsOf } from './react-fiber.ts'
 import type { BuildRecords, TreeStore } from './tree-store.ts'
-import { applyRootRules, createWalker, startRecords, type Walk } from './tree-walk.ts'
+import { applyRootRules, startRecords, type Walk, Walker } from './tree-walk.ts'
 
 /** More changed subtrees than this, and a whole walk is about as quick. */
 const MAX_DIRTY_ROOTS = 64
@@ -348,7 +348,7 @@ export async function refreshPage(walk: Walk, refresh: Refresh): Promise<BuildRe
   const old = previous.writer
   // The copies keep their string indexes: the new writer continues the old table.
   const records = startRecords(walk, old.table)
-  const walker = createWalker(walk, records)
+  const walker = new Walker(walk, records)
   const copier = new Copier(previous, records, roots, slices, context.win)
   const moved = copier.moved
 
