@@ -70,52 +70,6 @@ export interface NavTree {
 // The tree
 
 /**
- * Time slices of NAV_TREE_SLICE_MS, one per animation frame, shared by a build and its posting. A
- * class, so that `spent()` is the same function in every build: the walk's and the refresh's loops
- * call it, and code V8 optimized for one build's closure was thrown away at the next build's.
- */
-class BuildSlices {
-  readonly #win: Window
-  readonly #nextFrame: () => Promise<void>
-  readonly #began: number
-  #sliceStart: number
-  #slices = 1
-  #work = 0
-
-  constructor(win: Window, nextFrame: () => Promise<void>) {
-    this.#win = win
-    this.#nextFrame = nextFrame
-    this.#began = win.performance.now()
-    this.#sliceStart = this.#began
-  }
-
-  spent(): boolean {
-    return this.#win.performance.now() - this.#sliceStart >= NAV_TREE_SLICE_MS
-  }
-
-  async next(): Promise<void> {
-    this.#work += this.#win.performance.now() - this.#sliceStart
-    await this.#nextFrame()
-    this.#sliceStart = this.#win.performance.now()
-    this.#slices++
-  }
-
-  /** A User Timing measure of the build (DevTools shows it): its time, slices and time worked. */
-  measure(kind: string, nodes: number): void {
-    const end = this.#win.performance.now()
-    try {
-      this.#win.performance.measure(NAV_TREE_MEASURE, {
-        start: this.#began,
-        end,
-        detail: { kind, nodes, slices: this.#slices, workMs: this.#work + end - this.#sliceStart },
-      })
-    } catch {
-      // No User Timing (an old or test DOM): the build itself is unaffected.
-    }
-  }
-}
-
-/**
  * The navigation tree of the page (spec section 4): one node per tagged DOM element (`data-tempo-id`)
  * and per component usage (a component fiber whose props carry `data-tempo-id`, placed between its
  * host parent and the elements it renders). Untagged elements are left out and their tagged
@@ -162,7 +116,35 @@ export function createNavTree(context: InspectorContext): NavTree {
       }
     })
 
-  const slicer = () => new BuildSlices(win, nextFrame)
+  /** Time slices of NAV_TREE_SLICE_MS, one per animation frame, shared by a build and its posting. */
+  const slicer = () => {
+    const began = now()
+    let sliceStart = began
+    let slices = 1
+    let work = 0
+    return {
+      spent: () => now() - sliceStart >= NAV_TREE_SLICE_MS,
+      async next() {
+        work += now() - sliceStart
+        await nextFrame()
+        sliceStart = now()
+        slices++
+      },
+      /** A User Timing measure of the build (DevTools shows it): its time, slices and time worked. */
+      measure(kind: string, nodes: number) {
+        const end = now()
+        try {
+          win.performance.measure(NAV_TREE_MEASURE, {
+            start: began,
+            end,
+            detail: { kind, nodes, slices, workMs: work + end - sliceStart },
+          })
+        } catch {
+          // No User Timing (an old or test DOM): the build itself is unaffected.
+        }
+      },
+    }
+  }
 
   const keeps = (codebaseId: string): boolean => {
     if (context.flags.type === StoryboardType.APPLICATION || !context.storyboardFile) return true

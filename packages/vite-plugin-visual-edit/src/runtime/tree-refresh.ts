@@ -13,7 +13,7 @@ import { isOverlay } from './element-keys.ts'
 import { encodeProps, SKIPPED_COMPONENT_PROPS, SKIPPED_HOST_PROPS } from './node-props.ts'
 import { committedProps, type Fiber, fiberOf, propsOf } from './react-fiber.ts'
 import type { BuildRecords, TreeStore } from './tree-store.ts'
-import { applyRootRules, startRecords, type Walk, Walker } from './tree-walk.ts'
+import { applyRootRules, createWalker, startRecords, type Walk } from './tree-walk.ts'
 
 /** More changed subtrees than this, and a whole walk is about as quick. */
 const MAX_DIRTY_ROOTS = 64
@@ -186,91 +186,99 @@ function currentComponentFiber(previous: BuildRecords, index: number): Fiber | n
 }
 
 /**
- * Copies the last build's nodes that no dirty root covers, in order, until a root is due (see
- * copySome). A class rather than closures made per refresh: its method is the same function in every
- * refresh, so the code V8 optimizes for it in one refresh still serves the next (a closure per refresh
- * was deoptimized by each new one, and every refresh copied in unoptimized code).
+ * Refreshes the last build (see the module comment); null when cancelled, 'full' when a whole walk
+ * must decide (the body changed, too many changed parts, a component that moved without a mutation).
  */
-class Copier {
-  /** The next old node to copy, the next root to walk, and the root whose old nodes are skipped. */
-  index = 1
-  next = 0
-  inside: DirtyRoot | null = null
-  /** Where the next root stands against old node `index`, when copySome stopped for it. */
-  due: 'under' | 'before' = 'before'
+export async function refreshPage(walk: Walk, refresh: Refresh): Promise<BuildRecords | null | 'full'> {
+  const { context, slices } = walk
+  const { previous, store } = refresh
+  const roots = dirtyRoots(walk, refresh)
+  if (roots === 'full') return 'full'
+  const old = previous.writer
+  // The copies keep their string indexes: the new writer continues the old table.
+  const records = startRecords(walk, old.table)
+  const out = records.writer
+  const walker = createWalker(walk, records)
+  const { paths, elements, props, texts, sources, fibers } = records
   /** Old node -> its copy (-1: dropped or walked again). The body placeholder stays node 0. */
-  readonly moved: Int32Array
-  #scrollX = 0
-  #scrollY = 0
+  const moved = new Int32Array(old.size).fill(-1)
+  moved[0] = 0
+  let scrollX = context.win.scrollX
+  let scrollY = context.win.scrollY
   /** Consecutive nodes (a component and its element) share one rect read. */
-  #rectOf: Element | null = null
-  #rect: DOMRect | null = null
-
-  constructor(
-    readonly previous: BuildRecords,
-    readonly records: BuildRecords,
-    readonly roots: readonly DirtyRoot[],
-    readonly slices: Walk['slices'],
-    readonly win: Window,
-  ) {
-    this.moved = new Int32Array(previous.writer.size).fill(-1)
-    this.moved[0] = 0
-    this.rescroll()
-  }
-
-  /** After a yield or a walked root: the page may have scrolled, and the last rect is stale. */
-  rescroll(): void {
-    this.#scrollX = this.win.scrollX
-    this.#scrollY = this.win.scrollY
-    this.#rectOf = null
-    this.#rect = null
-  }
-
-  #read(element: Element): DOMRect {
-    let rect = this.#rect
-    if (element !== this.#rectOf || !rect) {
+  let rectOf: Element | null = null
+  let rect: DOMRect | null = null
+  const read = (element: Element): DOMRect => {
+    if (element !== rectOf || !rect) {
       rect = element.getBoundingClientRect()
-      this.#rect = rect
-      this.#rectOf = element
+      rectOf = element
     }
     return rect
   }
+
+  /** Walks a root again under its nearest kept ancestor's copy; false when that cannot be found. */
+  const emit = async (root: DirtyRoot): Promise<boolean | null> => {
+    let parentOld = 0
+    for (let ancestor = root.element.parentElement; ancestor; ancestor = ancestor.parentElement) {
+      if (ancestor === context.doc.body) break
+      const known = store.indexOfElement(ancestor)
+      if (known >= 0) {
+        parentOld = known + previous.first
+        break
+      }
+    }
+    const parent = moved[parentOld] as number
+    if (parent < 0) return false
+    const parentPath = previous.paths[parentOld] as string
+    const relative =
+      parentOld === 0
+        ? root.path.slice(1)
+        : old.isComponent(parentOld)
+          ? null
+          : root.path.startsWith(`${parentPath}-`)
+            ? root.path.slice(parentPath.length)
+            : null
+    const walked = await walker.walk(root.element, root.path, parent, relative)
+    if (!walked) return null
+    rectOf = null
+    return true
+  }
+
+  const oldPaths = previous.paths
+  const oldElements = previous.elements
+  const oldProps = previous.props
+  const oldTexts = previous.texts
+  const oldSources = previous.sources
+  const oldFibers = previous.fibers
+  const size = old.size
+  /** The next old node to copy, the next root to walk, and the root whose old nodes are skipped. */
+  let index = 1
+  let next = 0
+  let inside: DirtyRoot | null = null
+  /** Where the next root stands against old node `index`, when copySome stopped for it. */
+  let due = 'before' as 'under' | 'before'
 
   /**
    * Copies old nodes until they are all copied ('done'), the slice is spent ('yield'), the next root
    * is to be walked before node `index` ('root'), or a copy shows the refresh cannot tell ('full').
    * Synchronous, so that V8 optimizes its loop while it runs.
    */
-  copySome(): 'done' | 'yield' | 'root' | 'full' {
-    const { previous, records, roots, slices, moved } = this
-    const old = previous.writer
-    const out = records.writer
-    const { paths, elements, props, texts, sources, fibers } = records
-    const oldPaths = previous.paths
-    const oldElements = previous.elements
-    const oldProps = previous.props
-    const oldTexts = previous.texts
-    const oldSources = previous.sources
-    const oldFibers = previous.fibers
-    const size = old.size
-    const scrollX = this.#scrollX
-    const scrollY = this.#scrollY
+  const copySome = (): 'done' | 'yield' | 'root' | 'full' => {
     let sinceClock = 0
-    for (; this.index < size; this.index++) {
-      const index = this.index
+    for (; index < size; index++) {
       if (++sinceClock >= CLOCK_EVERY) {
         sinceClock = 0
         if (slices.spent()) return 'yield'
       }
       const path = oldPaths[index] as string
-      if (this.inside) {
-        if (placement(this.inside.path, path) === 'under') continue
-        this.inside = null
+      if (inside) {
+        if (placement(inside.path, path) === 'under') continue
+        inside = null
       }
-      if (this.next < roots.length) {
-        const where = placement((roots[this.next] as DirtyRoot).path, path)
+      if (next < roots.length) {
+        const where = placement((roots[next] as DirtyRoot).path, path)
         if (where !== 'after') {
-          this.due = where
+          due = where
           return 'root'
         }
       }
@@ -319,12 +327,12 @@ class Copier {
       if (Array.isArray(owned)) {
         // A fragment's component: its box covers every top element.
         for (let at = 0; at < owned.length; at++) {
-          const box = this.#read(owned[at] as Element)
+          const box = read(owned[at] as Element)
           if (at === 0) out.box(to, box.x + scrollX, box.y + scrollY, box.width, box.height)
           else out.growBox(to, box.x + scrollX, box.y + scrollY, box.width, box.height)
         }
       } else {
-        const box = this.#read(owned)
+        const box = read(owned)
         const width = box.width
         const height = box.height
         // A copied element no longer in the page means a mutation went unseen: walk it all.
@@ -334,71 +342,28 @@ class Copier {
     }
     return 'done'
   }
-}
-
-/**
- * Refreshes the last build (see the module comment); null when cancelled, 'full' when a whole walk
- * must decide (the body changed, too many changed parts, a component that moved without a mutation).
- */
-export async function refreshPage(walk: Walk, refresh: Refresh): Promise<BuildRecords | null | 'full'> {
-  const { context, slices } = walk
-  const { previous, store } = refresh
-  const roots = dirtyRoots(walk, refresh)
-  if (roots === 'full') return 'full'
-  const old = previous.writer
-  // The copies keep their string indexes: the new writer continues the old table.
-  const records = startRecords(walk, old.table)
-  const walker = new Walker(walk, records)
-  const copier = new Copier(previous, records, roots, slices, context.win)
-  const moved = copier.moved
-
-  /** Walks a root again under its nearest kept ancestor's copy; false when that cannot be found. */
-  const emit = async (root: DirtyRoot): Promise<boolean | null> => {
-    let parentOld = 0
-    for (let ancestor = root.element.parentElement; ancestor; ancestor = ancestor.parentElement) {
-      if (ancestor === context.doc.body) break
-      const known = store.indexOfElement(ancestor)
-      if (known >= 0) {
-        parentOld = known + previous.first
-        break
-      }
-    }
-    const parent = moved[parentOld] as number
-    if (parent < 0) return false
-    const parentPath = previous.paths[parentOld] as string
-    const relative =
-      parentOld === 0
-        ? root.path.slice(1)
-        : old.isComponent(parentOld)
-          ? null
-          : root.path.startsWith(`${parentPath}-`)
-            ? root.path.slice(parentPath.length)
-            : null
-    const walked = await walker.walk(root.element, root.path, parent, relative)
-    if (!walked) return null
-    copier.rescroll()
-    return true
-  }
 
   for (;;) {
-    const status = copier.copySome()
+    const status = copySome()
     if (status === 'full') return 'full'
     if (status === 'done') break
     if (status === 'yield') {
       await slices.next()
       if (walk.cancelled()) return null
       walker.rescroll()
-      copier.rescroll()
+      scrollX = context.win.scrollX
+      scrollY = context.win.scrollY
+      rectOf = null
       continue
     }
-    const root = roots[copier.next++] as DirtyRoot
+    const root = roots[next++] as DirtyRoot
     const emitted = await emit(root)
     if (emitted === null) return null
     if (!emitted) return 'full'
-    if (copier.due === 'under') copier.inside = root
+    if (due === 'under') inside = root
   }
-  for (; copier.next < roots.length; copier.next++) {
-    const emitted = await emit(roots[copier.next] as DirtyRoot)
+  for (; next < roots.length; next++) {
+    const emitted = await emit(roots[next] as DirtyRoot)
     if (emitted === null) return null
     if (!emitted) return 'full'
   }

@@ -59,160 +59,108 @@ export async function walkPage(walk: Walk): Promise<BuildRecords | null> {
     records.writer.box(0, 0, 0, 0, 0)
     return records
   }
-  if (!(await new Walker(walk, records).walkChildren(body, '0', 0, ''))) return null
+  if (!(await createWalker(walk, records).walkChildren(body, '0', 0, ''))) return null
   applyRootRules(walk.context, records)
   return records
 }
 
-/**
- * The walk itself. Its loop is the hot path of every build: one pass over the children of each
- * element (its element children pushed, a node's own text collected), parents referenced by index,
- * every string written once to the table. A class rather than closures made per build: its methods
- * are the same functions in every build, so the code V8 optimized in one build serves the next.
- */
-export class Walker {
-  readonly #records: BuildRecords
-  readonly #out: NavTreeWriter
-  readonly #table: StringTable
-  readonly #strings: WalkStrings
-  readonly #win: Window
-  readonly #body: HTMLElement | null
-  readonly #keeps: Walk['keeps']
-  readonly #taggedComponents: Walk['taggedComponents']
-  readonly #slices: Walk['slices']
-  readonly #cancelled: Walk['cancelled']
-  /** Component fiber -> index of its node (fragments: later top elements find it). */
-  readonly #componentNodes = new Map<Fiber, number>()
-  #scrollX: number
-  #scrollY: number
-  // Pending elements: the element, its unique path, the index of its nearest kept ancestor and what
-  // its path adds to that ancestor's (null: it does not extend it, the ancestor being a component
-  // node whose path ends in the component's name).
-  readonly #stackElements: Element[] = []
-  readonly #stackPaths: string[] = []
-  readonly #stackParents: number[] = []
-  readonly #stackRelatives: (string | null)[] = []
-  /** The element's position among its parent's children when its relative path is just that (else -1). */
-  readonly #stackPositions: number[] = []
-
-  constructor(walk: Walk, records: BuildRecords) {
-    const { context } = walk
-    this.#records = records
-    this.#out = records.writer
-    this.#table = this.#out.table
-    this.#strings = new WalkStrings(this.#table, context, walk.keeps)
-    this.#win = context.win
-    this.#body = context.doc.body
-    this.#keeps = walk.keeps
-    this.#taggedComponents = walk.taggedComponents
-    this.#slices = walk.slices
-    this.#cancelled = walk.cancelled
-    this.#scrollX = context.win.scrollX
-    this.#scrollY = context.win.scrollY
-  }
-
+export interface Walker {
   /**
    * Walks `element` and its subtree, appending their nodes to the records: `path` is the element's
    * unique path, `parent` the node of its nearest kept ancestor and `relative` what `path` adds to
    * that node's path (null when it does not extend it: the parent is a component node). False when
    * the walk was cancelled.
    */
-  walk(element: Element, path: string, parent: number, relative: string | null): Promise<boolean> {
-    this.#stackElements.push(element)
-    this.#stackPaths.push(path)
-    this.#stackParents.push(parent)
-    this.#stackRelatives.push(relative)
-    this.#stackPositions.push(-1)
-    return this.#run()
-  }
-
+  walk(element: Element, path: string, parent: number, relative: string | null): Promise<boolean>
   /** The same for the element children of `element` (the body, for a whole page). */
-  walkChildren(element: Element, path: string, parent: number, relative: string | null): Promise<boolean> {
-    this.#visitChildren(element, path, parent, relative, false)
-    return this.#run()
-  }
-
+  walkChildren(element: Element, path: string, parent: number, relative: string | null): Promise<boolean>
   /** Reads the page's scroll offsets again (after the caller yielded between two walks). */
-  rescroll(): void {
-    this.#scrollX = this.#win.scrollX
-    this.#scrollY = this.#win.scrollY
-  }
+  rescroll(): void
+}
 
-  async #run(): Promise<boolean> {
-    while (!this.#drain()) {
-      await this.#slices.next()
-      if (this.#cancelled()) return false
-      this.rescroll()
-    }
-    return true
-  }
+/**
+ * The walk itself. Its loop is the hot path of every build: one pass over the children of each
+ * element (its element children pushed, a node's own text collected), parents referenced by index,
+ * every string written once to the table.
+ */
+export function createWalker(walk: Walk, records: BuildRecords): Walker {
+  const { context, keeps, taggedComponents, slices } = walk
+  const { win } = context
+  const body = context.doc.body
+  const out = records.writer
+  const { paths, elements, props, texts, sources, fibers } = records
+  /** Component fiber -> index of its node (fragments: later top elements find it). */
+  const componentNodes = new Map<Fiber, number>()
+  let scrollX = win.scrollX
+  let scrollY = win.scrollY
+
+  const table = out.table
+  const strings = new WalkStrings(table, context, keeps)
 
   /**
    * The rest of node `index`, just added: the records beside the columns, its box, and its props
    * read from its fiber (the props shown elsewhere skipped).
    */
-  #record(
+  const record = (
     index: number,
     path: string,
     element: Element,
     fiber: Fiber | undefined,
     rect: DOMRect,
     skipped: ReadonlySet<string>,
-  ): void {
-    const records = this.#records
-    this.#out.box(index, rect.x + this.#scrollX, rect.y + this.#scrollY, rect.width, rect.height)
+  ) => {
+    out.box(index, rect.x + scrollX, rect.y + scrollY, rect.width, rect.height)
     const source = fiber ? propsOf(fiber) : undefined
     const encoded = source ? encodeProps(source, skipped) : undefined
-    if (encoded) this.#out.props(index, encoded)
-    records.paths.push(path)
-    records.elements.push(element)
-    records.props.push(encoded)
-    records.texts.push(undefined)
-    records.sources.push(source)
-    records.fibers.push(fiber)
+    if (encoded) out.props(index, encoded)
+    paths.push(path)
+    elements.push(element)
+    props.push(encoded)
+    texts.push(undefined)
+    sources.push(source)
+    fibers.push(fiber)
   }
 
-  /** Pushes a pending element, at `position` among its parent's children. */
-  #push(child: Element, path: string, parent: number, relative: string | null, position: number): void {
-    const segment = positionSegment(position)
-    this.#stackElements.push(child)
-    this.#stackPaths.push(path + segment)
-    this.#stackParents.push(parent)
-    this.#stackRelatives.push(relative === null ? null : relative === '' ? segment : relative + segment)
-    this.#stackPositions.push(relative === '' ? position : -1)
-  }
-
+  // Pending elements: the element, its unique path, the index of its nearest kept ancestor and what
+  // its path adds to that ancestor's (null: it does not extend it, the ancestor being a component
+  // node whose path ends in the component's name).
+  const stackElements: Element[] = []
+  const stackPaths: string[] = []
+  const stackParents: number[] = []
+  const stackRelatives: (string | null)[] = []
+  /** The element's position among its parent's children when its relative path is just that (else -1). */
+  const stackPositions: number[] = []
   /** Pushes the element children (first on top) and returns the element's own trimmed texts. */
-  #visitChildren(
+  const visitChildren = (
     element: Element,
     path: string,
     parent: number,
     relative: string | null,
     wantText: boolean,
-  ): string[] | undefined {
-    const stackElements = this.#stackElements
-    const stackPaths = this.#stackPaths
-    const stackParents = this.#stackParents
-    const stackRelatives = this.#stackRelatives
-    const stackPositions = this.#stackPositions
+  ) => {
     const from = stackElements.length
     let position = 0
     let found: string[] | undefined
     // The overlay hangs off the document element or (in tests) the body, never deeper.
-    const overlayPossible = element === this.#body
+    const overlayPossible = element === body
+    const push = (child: Element) => {
+      if (overlayPossible && isOverlay(child)) return
+      const segment = positionSegment(position)
+      stackElements.push(child)
+      stackPaths.push(path + segment)
+      stackParents.push(parent)
+      stackRelatives.push(relative === null ? null : relative === '' ? segment : relative + segment)
+      stackPositions.push(relative === '' ? position : -1)
+      position++
+    }
     if (!wantText) {
       // Most walked elements are not nodes: their text is not collected, only their element children.
-      for (let child = element.firstElementChild; child; child = child.nextElementSibling) {
-        if (overlayPossible && isOverlay(child)) continue
-        this.#push(child, path, parent, relative, position++)
-      }
+      for (let child = element.firstElementChild; child; child = child.nextElementSibling) push(child)
     } else {
       for (let child = element.firstChild; child; child = child.nextSibling) {
         const type = child.nodeType
-        if (type === 1) {
-          if (overlayPossible && isOverlay(child as Element)) continue
-          this.#push(child as Element, path, parent, relative, position++)
-        } else if (type === 3) {
+        if (type === 1) push(child as Element)
+        else if (type === 3) {
           const text = (child.nodeValue as string).trim()
           if (!text) continue
           found ??= []
@@ -244,23 +192,7 @@ export class Walker {
    * Walks pending elements until none is left (true) or the slice is spent (false). Synchronous, so
    * that V8 optimizes its loop while it runs (an async function's loop stays in the interpreter).
    */
-  #drain(): boolean {
-    const out = this.#out
-    const table = this.#table
-    const strings = this.#strings
-    const slices = this.#slices
-    const keeps = this.#keeps
-    const taggedComponents = this.#taggedComponents
-    const componentNodes = this.#componentNodes
-    const elements = this.#records.elements
-    const texts = this.#records.texts
-    const stackElements = this.#stackElements
-    const stackPaths = this.#stackPaths
-    const stackParents = this.#stackParents
-    const stackRelatives = this.#stackRelatives
-    const stackPositions = this.#stackPositions
-    const scrollX = this.#scrollX
-    const scrollY = this.#scrollY
+  const drain = (): boolean => {
     let sinceClock = 0
     while (stackElements.length > 0) {
       if (++sinceClock >= CLOCK_EVERY) {
@@ -312,7 +244,7 @@ export class Walker {
             -1,
             strings.scopeOf(componentFiber),
           )
-          this.#record(parent, componentPath, element, componentFiber, rect, SKIPPED_COMPONENT_PROPS)
+          record(parent, componentPath, element, componentFiber, rect, SKIPPED_COMPONENT_PROPS)
           extending = ''
           componentNodes.set(componentFiber, parent)
         }
@@ -342,10 +274,10 @@ export class Walker {
           entry.direct,
           fiber ? strings.scopeOf(fiber) : -1,
         )
-        this.#record(own, path, element, fiber ?? undefined, rect, SKIPPED_HOST_PROPS)
+        record(own, path, element, fiber ?? undefined, rect, SKIPPED_HOST_PROPS)
         parent = own
       }
-      const found = this.#visitChildren(
+      const found = visitChildren(
         element,
         path,
         parent,
@@ -358,6 +290,35 @@ export class Walker {
       }
     }
     return true
+  }
+
+  const run = async (): Promise<boolean> => {
+    while (!drain()) {
+      await slices.next()
+      if (walk.cancelled()) return false
+      scrollX = win.scrollX
+      scrollY = win.scrollY
+    }
+    return true
+  }
+
+  return {
+    walk(element, path, parent, relative) {
+      stackElements.push(element)
+      stackPaths.push(path)
+      stackParents.push(parent)
+      stackRelatives.push(relative)
+      stackPositions.push(-1)
+      return run()
+    },
+    walkChildren(element, path, parent, relative) {
+      visitChildren(element, path, parent, relative, false)
+      return run()
+    },
+    rescroll() {
+      scrollX = win.scrollX
+      scrollY = win.scrollY
+    },
   }
 }
 
