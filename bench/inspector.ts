@@ -36,6 +36,7 @@ import {
 import { NAV_TREE_MEASURE } from '../packages/vite-plugin-visual-edit/src/runtime/nav-tree.ts'
 import playwrightConfig, { CHROMIUM_PATH } from '../playwright.config.ts'
 import { measureHovers } from './inspector-hover.ts'
+import { type LaterBuilds, measureLaterBuilds } from './inspector-later.ts'
 import { INIT_SCRIPT, rowsFor, startServer } from './inspector-page.ts'
 import { formatTable, median, percentile } from './report.ts'
 
@@ -70,6 +71,8 @@ interface Sample {
   hover: number[] | null
   /** Fixed JS work as long as the hovers' median, run between them (see inspector-hover.ts). */
   hoverControl: number[] | null
+  /** The builds after a few more on the same page (see inspector-later.ts). */
+  later: LaterBuilds
 }
 
 /**
@@ -91,7 +94,7 @@ async function readRectsInSlices(sliceMs: number): Promise<number> {
   }
 }
 
-/** One fresh page load: connect, first tree, a change, hovers. */
+/** One fresh page load: connect, first tree, a change, hovers, later builds. */
 async function measure(browser: Browser, url: string, rows: number, hover: boolean): Promise<Sample> {
   const page: Page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
   try {
@@ -222,6 +225,7 @@ async function measure(browser: Browser, url: string, rows: number, hover: boole
       hoverTimes = measured.times
       controlTimes = measured.control
     }
+    const later = await measureLaterBuilds(page, 2, NAV_TREE_MEASURE)
 
     return {
       elements,
@@ -245,10 +249,53 @@ async function measure(browser: Browser, url: string, rows: number, hover: boole
       ).length,
       hover: hoverTimes,
       hoverControl: controlTimes,
+      later,
     }
   } finally {
     await page.close()
   }
+}
+
+/** The later builds' rows (no goal: the goals' builds are the first ones, in cold code). */
+function laterRows(samples: Sample[], floor: number): string[][] {
+  const pick = (read: (sample: Sample) => number) => median(samples.map(read))
+  const ms = (value: number) => `${value.toFixed(1)} ms`
+  const ratio = (read: (sample: Sample) => number) => pick((sample) => read(sample) / sample.floor).toFixed(2)
+  const change = (sample: Sample) => sample.later.change - NAV_TREE_REBUILD_DELAY_MS
+  return [
+    [
+      'a later change -> new tree (the 3rd)',
+      ms(pick((sample) => sample.later.change)),
+      ms(floor),
+      `${NAV_TREE_REBUILD_DELAY_MS} ms + ${ratio(change)}x`,
+      'warm code, no goal',
+      '',
+    ],
+    [
+      '  its refresh, work inside the slices',
+      ms(pick((sample) => sample.later.changeWork)),
+      ms(floor),
+      ratio((sample) => sample.later.changeWork),
+      '',
+      '',
+    ],
+    [
+      'a later whole walk (the 3rd initProject)',
+      ms(pick((sample) => sample.later.walk)),
+      ms(floor),
+      ratio((sample) => sample.later.walk),
+      'warm code, no goal',
+      '',
+    ],
+    [
+      '  its work inside the slices',
+      ms(pick((sample) => sample.later.walkWork)),
+      ms(floor),
+      ratio((sample) => sample.later.walkWork),
+      '',
+      '',
+    ],
+  ]
 }
 
 export async function benchInspector(): Promise<boolean> {
@@ -380,6 +427,7 @@ export async function benchInspector(): Promise<boolean> {
               "the machine's tail",
               '',
             ],
+            ...laterRows(samples, floor),
           ],
         ),
       )
