@@ -10,7 +10,9 @@ import {
   hostElementsOf,
   isComponentFiber,
   isHostFiber,
+  parentFiber,
   propsOf,
+  readingFibers,
 } from './react-fiber.ts'
 
 const CODEBASE_ID_CHARS = /^[A-Za-z0-9_-]+$/
@@ -54,7 +56,7 @@ export function createElementKeys(context: InspectorContext, keeps: (codebaseId:
   const taggedComponents = (hostFiber: Fiber): TaggedComponent[] | null => {
     let chain: TaggedComponent[] | null = null
     let innerId: string | null = null
-    for (let fiber = hostFiber.return; fiber; fiber = fiber.return) {
+    for (let fiber = parentFiber(hostFiber); fiber; fiber = parentFiber(fiber)) {
       if (isHostFiber(fiber) || fiber.tag === FiberTag.HostRoot || fiber.tag === FiberTag.HostPortal) break
       if (!isComponentFiber(fiber)) continue
       const id = propsOf(fiber)[CODEBASE_ID_ATTRIBUTE]
@@ -161,5 +163,12 @@ export function createElementKeys(context: InspectorContext, keeps: (codebaseId:
     return entry && at === segments.length && entry.id === key.codebaseId ? hostElementsOf(entry.fiber) : []
   }
 
-  return { taggedComponents, computeOwnKey, resolveKey, makeKey, domPath }
+  return {
+    // The walk and the refresh settle the current fibers for a whole slice; these are one-off lookups.
+    taggedComponents,
+    computeOwnKey: (element: Element) => readingFibers(() => computeOwnKey(element)),
+    resolveKey: (key: ElementKey) => readingFibers(() => resolveKey(key)),
+    makeKey,
+    domPath,
+  }
 }

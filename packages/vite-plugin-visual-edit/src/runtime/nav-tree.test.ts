@@ -340,6 +340,39 @@ describe('component nodes from React', () => {
     expect(computed[1]).toEqual([added])
     expect(tree.elementsOf(row.key)).toEqual([added])
   })
+
+  test('props of components React rendered again above an element it did not (stale fibers)', async () => {
+    // Outer renders again with a new title; memo(Inner) bails out, so React leaves the <p>'s fiber as
+    // it was, its parent pointers on the old Inner and Outer fibers (whose props are the old ones).
+    const Inner = memo(function Inner({ label }: Tagged & { label: string }) {
+      return h('p', { 'data-tempo-id': 'inner-p' }, label)
+    })
+    function Outer(_props: Tagged & { title: string }) {
+      return h(Inner, { 'data-tempo-id': 'use-inner', label: 'fixed' })
+    }
+    const titles = (nodes: readonly NavTreeNode[]) =>
+      nodes.filter((node) => node.key.codebaseId === 'use-outer').map((node) => node.props?.title?.value)
+    render(
+      h('main', { 'data-tempo-id': 'shell-main' }, h(Outer, { 'data-tempo-id': 'use-outer', title: 'T0' })),
+    )
+    const { tree } = setup()
+    expect(titles(await built(tree))).toEqual(['T0'])
+    tree.start()
+    for (const title of ['T1', 'T2', 'T3']) {
+      performance.clearMeasures(NAV_TREE_MEASURE)
+      act(() =>
+        root?.render(
+          h('main', { 'data-tempo-id': 'shell-main' }, h(Outer, { 'data-tempo-id': 'use-outer', title })),
+        ),
+      )
+      // The refresh after the mutation-free re-render is not triggered: an explicit walk, then a
+      // refresh after a DOM change elsewhere.
+      expect(titles(await built(tree))).toEqual([title])
+      document.body.appendChild(document.createElement('hr'))
+      await waitFor(() => performance.getEntriesByName(NAV_TREE_MEASURE).length === 2)
+      expect(titles(tree.nodes)).toEqual([title])
+    }
+  })
 })
 
 describe('props', () => {

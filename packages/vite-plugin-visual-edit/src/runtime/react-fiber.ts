@@ -1,8 +1,9 @@
 /**
  * Read-only access to React's fiber tree (React 18 and 19) from the DOM, for the nav tree and the
  * state-and-props inspection. Nothing here relies on `_debugSource` (React 19 removed it): components
- * are found by walking `return` pointers, and an element's code identity comes from its
- * `data-tempo-id`, which the transform also puts in the props of every component usage.
+ * are found walking up from an element's fiber, each step settled to React's current tree (see
+ * currentFiber), and an element's code identity comes from its `data-tempo-id`, which the transform
+ * also puts in the props of every component usage.
  */
 
 /** The fields of a React fiber this module reads. Internal to React, so everything is optional-ish. */
@@ -87,34 +88,84 @@ function expandoKey(node: object, prefix: string): string | null {
 }
 
 /**
- * The host fiber of a DOM node, or null when React did not render it. React stores the fiber created
- * at mount on the node; after updates that may be the stale alternate, so the one whose props are the
- * props React last committed to the node (`__reactProps$…`) wins.
+ * The host fiber of a DOM node in React's current tree, or null when React did not render it. React
+ * stores the fiber created at mount on the node, which after updates may be the stale alternate:
+ * currentFiber settles which of the two is current.
  */
 export function fiberOf(node: Node): Fiber | null {
   const record = node as unknown as Record<string, Fiber | undefined>
-  let key = knownFiberKey
-  let propsKey = knownPropsKey
-  let fiber = key ? record[key] : undefined
+  let fiber = knownFiberKey ? record[knownFiberKey] : undefined
   if (!fiber) {
-    key = expandoKey(node, FIBER_KEY_PREFIX) ?? expandoKey(node, LEGACY_FIBER_KEY_PREFIX)
+    const key = expandoKey(node, FIBER_KEY_PREFIX) ?? expandoKey(node, LEGACY_FIBER_KEY_PREFIX)
     fiber = key ? record[key] : undefined
     if (!fiber || !key) return null
-    propsKey = null
     if (key.startsWith(FIBER_KEY_PREFIX)) {
-      propsKey = PROPS_KEY_PREFIX + key.slice(FIBER_KEY_PREFIX.length)
       knownFiberKey = key
-      knownPropsKey = propsKey
+      knownPropsKey = PROPS_KEY_PREFIX + key.slice(FIBER_KEY_PREFIX.length)
     }
   }
+  return fiber.alternate ? currentFiber(fiber) : fiber
+}
+
+/**
+ * Fibers known to be in React's current tree, and current fibers whose children all are, during a
+ * readingFibers call (null outside one).
+ */
+let knownCurrent: Set<Fiber> | null = null
+let childrenKnown: Set<Fiber> | null = null
+
+/**
+ * Runs `read` with React's current tree settled once for all the fiber lookups it makes (see
+ * currentFiber). `read` must be synchronous and must not make React render: what is settled holds
+ * until React next commits. Nested calls share the outermost one's; a lookup outside any settles
+ * for itself alone.
+ */
+export function readingFibers<T>(read: () => T): T {
+  if (knownCurrent) return read()
+  knownCurrent = new Set()
+  childrenKnown = new Set()
+  try {
+    return read()
+  } finally {
+    knownCurrent = null
+    childrenKnown = null
+  }
+}
+
+/**
+ * The version of a fiber in React's current tree: the fiber or its alternate. Neither the fiber
+ * stored on a DOM node nor a fiber's `return` is reliably current: a subtree React did not render
+ * again keeps its old parent pointers, and React 18 leaves a node's props (`__reactProps$…`) as they
+ * were when an update changed nothing in the DOM. A current fiber's `child` and `sibling` links are
+ * current, though, so the current parent's children decide, from the root (whose `stateNode.current`
+ * names it) down; each parent's children are listed once per readingFibers call.
+ */
+function currentFiber(fiber: Fiber): Fiber {
   const alternate = fiber.alternate
-  if (alternate && propsKey) {
-    const props = (node as unknown as Record<string, unknown>)[propsKey]
-    if (props !== undefined && fiber.memoizedProps !== props && alternate.memoizedProps === props) {
-      return alternate
-    }
+  // Never rendered again since it mounted: the only version.
+  if (!alternate) return fiber
+  if (!knownCurrent || !childrenKnown) return readingFibers(() => currentFiber(fiber))
+  if (knownCurrent.has(fiber)) return fiber
+  if (knownCurrent.has(alternate)) return alternate
+  if (fiber.tag === FiberTag.HostRoot) {
+    const current = (fiber.stateNode as { current?: Fiber } | null)?.current === alternate ? alternate : fiber
+    knownCurrent.add(current)
+    return current
   }
-  return fiber
+  const parent = fiber.return ?? alternate.return
+  if (!parent) return fiber
+  const currentParent = currentFiber(parent)
+  if (!childrenKnown.has(currentParent)) {
+    childrenKnown.add(currentParent)
+    for (let child = currentParent.child; child; child = child.sibling) knownCurrent.add(child)
+  }
+  // Neither among the current children: the fiber is being unmounted; it stays as it was.
+  return knownCurrent.has(alternate) ? alternate : fiber
+}
+
+/** A current fiber's parent in the current tree (its `return` may be the stale version). */
+export function parentFiber(fiber: Fiber): Fiber | null {
+  return fiber.return ? currentFiber(fiber.return) : null
 }
 
 /**
@@ -132,7 +183,7 @@ export function committedProps(element: Element): unknown {
  */
 export function componentFibersAbove(hostFiber: Fiber): Fiber[] {
   const chain: Fiber[] = []
-  for (let fiber = hostFiber.return; fiber && !isHostBoundary(fiber); fiber = fiber.return) {
+  for (let fiber = parentFiber(hostFiber); fiber && !isHostBoundary(fiber); fiber = parentFiber(fiber)) {
     if (isComponentFiber(fiber)) chain.push(fiber)
   }
   return chain.reverse()
@@ -179,7 +230,7 @@ function isFiber(value: unknown): value is Fiber {
 export function ownerOf(fiber: Fiber): Fiber | null {
   const owner = fiber._debugOwner
   if (isFiber(owner)) return owner
-  for (let ancestor = fiber.return; ancestor; ancestor = ancestor.return) {
+  for (let ancestor = parentFiber(fiber); ancestor; ancestor = parentFiber(ancestor)) {
     if (isComponentFiber(ancestor)) return ancestor
   }
   return null

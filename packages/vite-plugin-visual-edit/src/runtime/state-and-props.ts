@@ -13,7 +13,9 @@ import {
   findRootFibers,
   isComponentFiber,
   componentName as nameOf,
+  parentFiber,
   propsOf,
+  readingFibers,
   stateOf,
   walkFibers,
 } from './react-fiber.ts'
@@ -91,7 +93,7 @@ function fibersWithId(context: InspectorContext, id: string): { found: boolean; 
 
 /** The fiber itself or its nearest ancestor that is a component called `name` (and tagged `usageId`). */
 function enclosingComponent(fiber: Fiber, name: string, usageId: string | undefined): Fiber | null {
-  for (let current: Fiber | null = fiber; current; current = current.return) {
+  for (let current: Fiber | null = fiber; current; current = parentFiber(current)) {
     if (!isComponentFiber(current) || nameOf(current) !== name) continue
     if (usageId === undefined || isTaggedWith(current, usageId)) return current
   }
@@ -113,44 +115,47 @@ function enclosingComponent(fiber: Fiber, name: string, usageId: string | undefi
  *   mounted component has that name.
  */
 export function inspectElement(context: InspectorContext, payload: InspectElementPayload): ComponentSnapshot {
-  const { componentName: name, tempoElementID, componentElementId, isComponent } = payload
-  if (typeof name !== 'string' || !name) throw new Error(InspectError.NO_COMPONENT_NAME)
-  const anchorId = tempoElementID || componentElementId
-  const usageId = tempoElementID && componentElementId ? componentElementId : undefined
-  let target: Fiber | null = null
+  // One settling of React's current tree for every lookup below.
+  return readingFibers(() => {
+    const { componentName: name, tempoElementID, componentElementId, isComponent } = payload
+    if (typeof name !== 'string' || !name) throw new Error(InspectError.NO_COMPONENT_NAME)
+    const anchorId = tempoElementID || componentElementId
+    const usageId = tempoElementID && componentElementId ? componentElementId : undefined
+    let target: Fiber | null = null
 
-  if (anchorId) {
-    const { found, fibers } = fibersWithId(context, anchorId)
-    if (!found) throw new Error(InspectError.ELEMENT_NOT_FOUND)
-    if (fibers.length === 0) throw new Error(InspectError.NO_COMPONENT_FOUND)
-    // For a component usage, its own fiber (the one carrying the id in props) is the first candidate.
-    const starts = isComponent
-      ? [...fibers.flatMap((fiber) => usageFibers(fiber, anchorId)), ...fibers]
-      : fibers
-    for (const start of starts) {
-      target = enclosingComponent(start, name, usageId)
-      if (target) break
-    }
-  } else {
-    const roots = findRootFibers(context.doc)
-    if (roots.length === 0) throw new Error(InspectError.NO_COMPONENT_FOUND)
-    for (const fiber of mountedComponents(context)) {
-      if (nameOf(fiber) === name) {
-        target = fiber
-        break
+    if (anchorId) {
+      const { found, fibers } = fibersWithId(context, anchorId)
+      if (!found) throw new Error(InspectError.ELEMENT_NOT_FOUND)
+      if (fibers.length === 0) throw new Error(InspectError.NO_COMPONENT_FOUND)
+      // For a component usage, its own fiber (the one carrying the id in props) is the first candidate.
+      const starts = isComponent
+        ? [...fibers.flatMap((fiber) => usageFibers(fiber, anchorId)), ...fibers]
+        : fibers
+      for (const start of starts) {
+        target = enclosingComponent(start, name, usageId)
+        if (target) break
+      }
+    } else {
+      const roots = findRootFibers(context.doc)
+      if (roots.length === 0) throw new Error(InspectError.NO_COMPONENT_FOUND)
+      for (const fiber of mountedComponents(context)) {
+        if (nameOf(fiber) === name) {
+          target = fiber
+          break
+        }
       }
     }
-  }
-  if (!target) throw new Error(InspectError.COMPONENT_NOT_FOUND)
-  const result = snapshot(target)
-  console.log(`[visual-edit] ${name}`, result)
-  return result
+    if (!target) throw new Error(InspectError.COMPONENT_NOT_FOUND)
+    const result = snapshot(target)
+    console.log(`[visual-edit] ${name}`, result)
+    return result
+  })
 }
 
 /** The component fibers above `fiber` (itself included) that carry `id` in their props. */
 function usageFibers(fiber: Fiber, id: string): Fiber[] {
   const out: Fiber[] = []
-  for (let current: Fiber | null = fiber; current; current = current.return) {
+  for (let current: Fiber | null = fiber; current; current = parentFiber(current)) {
     if (isComponentFiber(current) && isTaggedWith(current, id)) out.push(current)
   }
   return out

@@ -11,7 +11,7 @@ import type { NavTreeProp } from '../protocol/messages.ts'
 import { OVERLAY_ATTRIBUTE } from './context.ts'
 import { isOverlay } from './element-keys.ts'
 import { encodeProps, SKIPPED_COMPONENT_PROPS, SKIPPED_HOST_PROPS } from './node-props.ts'
-import { committedProps, type Fiber, fiberOf, propsOf } from './react-fiber.ts'
+import { committedProps, type Fiber, fiberOf, parentFiber, propsOf, readingFibers } from './react-fiber.ts'
 import type { BuildRecords, TreeStore } from './tree-store.ts'
 import { applyRootRules, createWalker, startRecords, type Walk } from './tree-walk.ts'
 
@@ -179,7 +179,8 @@ function currentComponentFiber(previous: BuildRecords, index: number): Fiber | n
   const owned = previous.elements[index]
   const first = Array.isArray(owned) ? owned[0] : owned
   if (!stored || !first) return null
-  for (let fiber = fiberOf(first)?.return ?? null; fiber; fiber = fiber.return) {
+  const host = fiberOf(first)
+  for (let fiber = host && parentFiber(host); fiber; fiber = parentFiber(fiber)) {
     if (fiber === stored || fiber === stored.alternate) return fiber
   }
   return null
@@ -192,7 +193,7 @@ function currentComponentFiber(previous: BuildRecords, index: number): Fiber | n
 export async function refreshPage(walk: Walk, refresh: Refresh): Promise<BuildRecords | null | 'full'> {
   const { context, slices } = walk
   const { previous, store } = refresh
-  const roots = dirtyRoots(walk, refresh)
+  const roots = readingFibers(() => dirtyRoots(walk, refresh))
   if (roots === 'full') return 'full'
   const old = previous.writer
   // The copies keep their string indexes: the new writer continues the old table.
@@ -344,7 +345,8 @@ export async function refreshPage(walk: Walk, refresh: Refresh): Promise<BuildRe
   }
 
   for (;;) {
-    const status = copySome()
+    // React cannot commit during a slice: its current fibers are settled once per slice.
+    const status = readingFibers(copySome)
     if (status === 'full') return 'full'
     if (status === 'done') break
     if (status === 'yield') {

@@ -8,7 +8,7 @@ import { NavTreeWriter, type StringTable } from '../protocol/nav-tree-writer.ts'
 import type { InspectorContext } from './context.ts'
 import { isOverlay, type TaggedComponent } from './element-keys.ts'
 import { encodeProps, SKIPPED_COMPONENT_PROPS, SKIPPED_HOST_PROPS } from './node-props.ts'
-import { type Fiber, fiberOf, propsOf } from './react-fiber.ts'
+import { type Fiber, fiberOf, propsOf, readingFibers } from './react-fiber.ts'
 import type { BuildRecords } from './tree-store.ts'
 import { componentPathSegment, positionSegment, WalkStrings } from './walk-strings.ts'
 
@@ -293,7 +293,8 @@ export function createWalker(walk: Walk, records: BuildRecords): Walker {
   }
 
   const run = async (): Promise<boolean> => {
-    while (!drain()) {
+    // React cannot commit during a slice: its current fibers are settled once per slice.
+    while (!readingFibers(drain)) {
       await slices.next()
       if (walk.cancelled()) return false
       scrollX = win.scrollX
