@@ -1,0 +1,98 @@
+import path from 'node:path'
+import { expect, test } from '@playwright/test'
+import { type EditSession, edit } from '../../../packages/cli/src/commands/edit.ts'
+import type { VisualEditContext } from '../../../packages/vite-plugin-visual-edit/src/context.ts'
+import { findVisualEditContext } from '../../../packages/vite-plugin-visual-edit/src/index.ts'
+import type {
+  NavTreeNode,
+  NavTreePayload,
+} from '../../../packages/vite-plugin-visual-edit/src/protocol/messages.ts'
+import { decodeNavTree } from '../../../packages/vite-plugin-visual-edit/src/protocol/nav-tree-wire.ts'
+import { connectEditor, type Editor, recordOverlayRoot, selectedKey } from './outline-app.ts'
+
+/**
+ * A React 18 project (tests/react18/app, whose react and react-dom are 18.3.1) served by
+ * `visual-edit edit` as a user would run it: the plugin tags its JSX, the inspector builds the tree
+ * from React 18's fibers, a click selects, and a re-render shows in the next tree.
+ */
+const APP = path.resolve(import.meta.dirname, '../../react18/app')
+const SOURCES = `${path.join(APP, 'src')}${path.sep}`
+
+test.describe.configure({ mode: 'serial' })
+
+let session: EditSession | undefined
+let context: VisualEditContext | undefined
+
+test.beforeAll(async () => {
+  session = await edit({ root: APP, port: 0, host: '127.0.0.1', open: false })
+  context = findVisualEditContext(session.server.config.plugins)
+})
+
+test.afterAll(async () => {
+  await session?.close()
+})
+
+test.beforeEach(async ({ page }) => {
+  // The first load waits for Vite to optimise React 18.
+  test.setTimeout(90_000)
+  await recordOverlayRoot(page)
+  await page.goto(session?.urls[0] ?? '')
+  await expect(page.locator('footer')).toHaveText(/^React 18\./, { timeout: 60_000 })
+})
+
+async function lastTree(editor: Editor): Promise<NavTreeNode[]> {
+  const events = await editor.events('NAV_TREE')
+  const last = events[events.length - 1]
+  return last ? decodeNavTree((last.payload as NavTreePayload).tree) : []
+}
+
+const fileOf = (codebaseId: string) => context?.index.get(codebaseId)?.file ?? null
+
+test('the tree has the app components from React 18 fibers, each id tagged in the app sources', async ({
+  page,
+}) => {
+  const editor = await connectEditor(page)
+  await expect.poll(async () => (await lastTree(editor)).length).toBeGreaterThan(0)
+  const nodes = await lastTree(editor)
+  expect(nodes.filter((node) => node.isComponent).map((node) => node.name)).toEqual([
+    'App',
+    'Card',
+    'Row',
+    'Row',
+  ])
+  for (const node of nodes)
+    expect(fileOf(node.key.codebaseId)).toMatch(new RegExp(`^${SOURCES.replaceAll('\\', '\\\\')}`))
+  const card = nodes.find((node) => node.name === 'Card') as NavTreeNode
+  expect(card.props?.title).toEqual({ type: 'LITERAL', value: 'Plans 0' })
+  expect(card.scope).toBe('App')
+})
+
+test('a click selects the JSX that rendered the element, outlined where it is', async ({ page }) => {
+  const editor = await connectEditor(page)
+  await page.locator('h2').click()
+  await expect.poll(async () => (await editor.events('SELECTED_ELEMENT_KEY')).length).toBeGreaterThan(0)
+  const key = selectedKey((await editor.events('SELECTED_ELEMENT_KEY')).at(-1))
+  expect(key?.codebaseId).toBe(await page.locator('h2').getAttribute('data-tempo-id'))
+  expect(fileOf(key?.codebaseId ?? '')).toBe(path.join(SOURCES, 'App.tsx'))
+  const rect = await editor.rect('h2')
+  await expect
+    .poll(async () =>
+      (await editor.overlays('primary')).map(({ left, top, width, height }) => [left, top, width, height]),
+    )
+    .toEqual([[rect.left, rect.top, rect.width, rect.height]])
+})
+
+test("a re-render that leaves the component's element as it was shows its new props in the next tree", async ({
+  page,
+}) => {
+  const editor = await connectEditor(page)
+  await expect.poll(async () => (await lastTree(editor)).length).toBeGreaterThan(0)
+  for (const plans of [1, 2, 3]) {
+    // Card's <section> is not updated in the DOM (only its <h2>'s text): React 18 leaves its props
+    // handle and its stored fiber as they were.
+    await page.evaluate(() => (window as unknown as { morePlans: () => void }).morePlans())
+    await expect
+      .poll(async () => (await lastTree(editor)).find((node) => node.name === 'Card')?.props?.title)
+      .toEqual({ type: 'LITERAL', value: `Plans ${plans}` })
+  }
+})
