@@ -1,14 +1,12 @@
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
-import { type EditSession, edit } from '../../../packages/cli/src/commands/edit.ts'
-import type { VisualEditContext } from '../../../packages/vite-plugin-visual-edit/src/context.ts'
-import { findVisualEditContext } from '../../../packages/vite-plugin-visual-edit/src/index.ts'
 import type {
   NavTreeNode,
   NavTreePayload,
 } from '../../../packages/vite-plugin-visual-edit/src/protocol/messages.ts'
 import { decodeNavTree } from '../../../packages/vite-plugin-visual-edit/src/protocol/nav-tree-wire.ts'
-import { connectEditor, type Editor, recordOverlayRoot, selectedKey } from './outline-app.ts'
+import { serveWithEdit } from './edit-session.ts'
+import { connectEditor, type Editor, selectedKey } from './outline-app.ts'
 
 /**
  * The inspector on the example marketplace as `npm start` serves it (`visual-edit edit`): a real app
@@ -18,37 +16,15 @@ import { connectEditor, type Editor, recordOverlayRoot, selectedKey } from './ou
 const MARKETPLACE = path.resolve(import.meta.dirname, '../../../examples/marketplace')
 const SOURCES = `${path.join(MARKETPLACE, 'src')}${path.sep}`
 
-// One dev server for the file: its tests share it in order.
-test.describe.configure({ mode: 'serial' })
-
-let session: EditSession | undefined
-let context: VisualEditContext | undefined
-
-test.beforeAll(async () => {
-  session = await edit({ root: MARKETPLACE, port: 0, host: '127.0.0.1', open: false })
-  context = findVisualEditContext(session.server.config.plugins)
-})
-
-test.afterAll(async () => {
-  await session?.close()
-})
-
-test.beforeEach(async ({ page }) => {
-  // The first load waits for Vite to optimise the app's dependencies.
-  test.setTimeout(90_000)
-  await recordOverlayRoot(page)
-  await page.goto(session?.urls[0] ?? '')
-  await expect(page.getByTestId('listing-card').first()).toBeVisible({ timeout: 60_000 })
-})
+const { fileOf } = serveWithEdit(MARKETPLACE, (page) =>
+  expect(page.getByTestId('listing-card').first()).toBeVisible({ timeout: 60_000 }),
+)
 
 /** The trees the inspector sent so far, decoded. */
 async function trees(editor: Editor): Promise<NavTreeNode[][]> {
   const events = await editor.events('NAV_TREE')
   return events.map((event) => decodeNavTree((event.payload as NavTreePayload).tree))
 }
-
-/** The source file the dev server tagged a codebase id in. */
-const fileOf = (codebaseId: string) => context?.index.get(codebaseId)?.file ?? null
 
 const componentNames = (nodes: NavTreeNode[]) =>
   new Set(nodes.filter((node) => node.isComponent).map((node) => node.name))

@@ -1,14 +1,12 @@
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
-import { type EditSession, edit } from '../../../packages/cli/src/commands/edit.ts'
-import type { VisualEditContext } from '../../../packages/vite-plugin-visual-edit/src/context.ts'
-import { findVisualEditContext } from '../../../packages/vite-plugin-visual-edit/src/index.ts'
 import type {
   NavTreeNode,
   NavTreePayload,
 } from '../../../packages/vite-plugin-visual-edit/src/protocol/messages.ts'
 import { decodeNavTree } from '../../../packages/vite-plugin-visual-edit/src/protocol/nav-tree-wire.ts'
-import { connectEditor, type Editor, recordOverlayRoot, selectedKey } from './outline-app.ts'
+import { serveWithEdit } from './edit-session.ts'
+import { connectEditor, type Editor, selectedKey } from './outline-app.ts'
 
 /**
  * A React 18 project (tests/react18/app, whose react and react-dom are 18.3.1) served by
@@ -18,35 +16,15 @@ import { connectEditor, type Editor, recordOverlayRoot, selectedKey } from './ou
 const APP = path.resolve(import.meta.dirname, '../../react18/app')
 const SOURCES = `${path.join(APP, 'src')}${path.sep}`
 
-test.describe.configure({ mode: 'serial' })
-
-let session: EditSession | undefined
-let context: VisualEditContext | undefined
-
-test.beforeAll(async () => {
-  session = await edit({ root: APP, port: 0, host: '127.0.0.1', open: false })
-  context = findVisualEditContext(session.server.config.plugins)
-})
-
-test.afterAll(async () => {
-  await session?.close()
-})
-
-test.beforeEach(async ({ page }) => {
-  // The first load waits for Vite to optimise React 18.
-  test.setTimeout(90_000)
-  await recordOverlayRoot(page)
-  await page.goto(session?.urls[0] ?? '')
-  await expect(page.locator('footer')).toHaveText(/^React 18\./, { timeout: 60_000 })
-})
+const { fileOf } = serveWithEdit(APP, (page) =>
+  expect(page.locator('footer')).toHaveText(/^React 18\./, { timeout: 60_000 }),
+)
 
 async function lastTree(editor: Editor): Promise<NavTreeNode[]> {
   const events = await editor.events('NAV_TREE')
   const last = events[events.length - 1]
   return last ? decodeNavTree((last.payload as NavTreePayload).tree) : []
 }
-
-const fileOf = (codebaseId: string) => context?.index.get(codebaseId)?.file ?? null
 
 test('the tree has the app components from React 18 fibers, each id tagged in the app sources', async ({
   page,

@@ -1,0 +1,34 @@
+import { type Page, test } from '@playwright/test'
+import { type EditSession, edit } from '../../../packages/cli/src/commands/edit.ts'
+import type { VisualEditContext } from '../../../packages/vite-plugin-visual-edit/src/context.ts'
+import { findVisualEditContext } from '../../../packages/vite-plugin-visual-edit/src/index.ts'
+import { recordOverlayRoot } from './outline-app.ts'
+
+/**
+ * Serves a project as `visual-edit edit` does, for a spec file: one dev server, which its tests share
+ * in order, stopped after them. Each test's page opens the app with the overlay's root recorded, and
+ * starts once `ready` sees the app (the first load waits for Vite to optimise the dependencies).
+ * Returns the source file the dev server tagged a codebase id in.
+ */
+export function serveWithEdit(
+  root: string,
+  ready: (page: Page) => Promise<void>,
+): { fileOf: (codebaseId: string) => string | null } {
+  let session: EditSession | undefined
+  let context: VisualEditContext | undefined
+  test.describe.configure({ mode: 'serial' })
+  test.beforeAll(async () => {
+    session = await edit({ root, port: 0, host: '127.0.0.1', open: false })
+    context = findVisualEditContext(session.server.config.plugins)
+  })
+  test.afterAll(async () => {
+    await session?.close()
+  })
+  test.beforeEach(async ({ page }) => {
+    test.setTimeout(90_000)
+    await recordOverlayRoot(page)
+    await page.goto(session?.urls[0] ?? '')
+    await ready(page)
+  })
+  return { fileOf: (codebaseId) => context?.index.get(codebaseId)?.file ?? null }
+}
