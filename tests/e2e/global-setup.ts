@@ -16,6 +16,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     )
   }
   const outDir = path.join(MARKETPLACE, 'dist')
+  // Vite's build and preview set NODE_ENV=production in this process when it is unset, and the test
+  // workers inherit this process's environment: dev servers started by the specs would then run
+  // React's production build without Fast Refresh (an edit reloading the page), which no user's
+  // `edit` does. It is put back once both have started.
+  const nodeEnv = process.env.NODE_ENV
   await build({ root: MARKETPLACE, logLevel: 'warn', build: { outDir, emptyOutDir: true } })
   const server = await preview({
     root: MARKETPLACE,
@@ -23,6 +28,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     build: { outDir },
     preview: { host: '127.0.0.1', port: 0, strictPort: false },
   })
+  if (nodeEnv === undefined) delete process.env.NODE_ENV
+  else process.env.NODE_ENV = nodeEnv
   const url = server.resolvedUrls?.local[0]
   if (!url) throw new Error('The marketplace preview server did not report its address')
   process.env.MARKETPLACE_URL = url

@@ -8,17 +8,28 @@ import { recordOverlayRoot } from './outline-app.ts'
  * Serves a project as `visual-edit edit` does, for a spec file: one dev server, which its tests share
  * in order, stopped after them. Each test's page opens the app with the overlay's root recorded, and
  * starts once `ready` sees the app (the first load waits for Vite to optimise the dependencies).
- * Returns the source file the dev server tagged a codebase id in.
+ * `root` may be a function, called once the spec's tests start (a copy made for them). Returns the
+ * session's address, its mutate API token, and the source file the dev server tagged a codebase id in.
  */
 export function serveWithEdit(
-  root: string,
+  root: string | (() => string),
   ready: (page: Page) => Promise<void>,
-): { fileOf: (codebaseId: string) => string | null } {
+): { url: () => string; token: () => string; fileOf: (codebaseId: string) => string | null } {
   let session: EditSession | undefined
   let context: VisualEditContext | undefined
+  const served = {
+    url: () => session?.urls[0] ?? '',
+    token: () => context?.token ?? '',
+    fileOf: (codebaseId: string) => context?.index.get(codebaseId)?.file ?? null,
+  }
   test.describe.configure({ mode: 'serial' })
   test.beforeAll(async () => {
-    session = await edit({ root, port: 0, host: '127.0.0.1', open: false })
+    session = await edit({
+      root: typeof root === 'string' ? root : root(),
+      port: 0,
+      host: '127.0.0.1',
+      open: false,
+    })
     context = findVisualEditContext(session.server.config.plugins)
   })
   test.afterAll(async () => {
@@ -27,8 +38,8 @@ export function serveWithEdit(
   test.beforeEach(async ({ page }) => {
     test.setTimeout(90_000)
     await recordOverlayRoot(page)
-    await page.goto(session?.urls[0] ?? '')
+    await page.goto(served.url())
     await ready(page)
   })
-  return { fileOf: (codebaseId) => context?.index.get(codebaseId)?.file ?? null }
+  return served
 }

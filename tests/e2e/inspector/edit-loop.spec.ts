@@ -1,0 +1,122 @@
+import { readFileSync } from 'node:fs'
+import { request } from 'node:http'
+import path from 'node:path'
+import { expect, test } from '@playwright/test'
+import type {
+  NavTreeNode,
+  NavTreePayload,
+} from '../../../packages/vite-plugin-visual-edit/src/protocol/messages.ts'
+import { decodeNavTree } from '../../../packages/vite-plugin-visual-edit/src/protocol/nav-tree-wire.ts'
+import { copyFixture } from '../../helpers/temp-project.ts'
+import { serveWithEdit } from './edit-session.ts'
+import { connectEditor, type Editor, type Rect, selectedKey } from './outline-app.ts'
+
+/**
+ * The whole loop an editor drives, in Chromium against `visual-edit edit` on a copy of
+ * tests/fixtures/edit-loop-app: select an element in the page, edit its text through the mutate API,
+ * and the source file changes, React Fast Refresh updates the page with the app's state kept, the
+ * inspector's next tree shows the new text under the same codebase id, and the selection stays on
+ * the element; undo puts the file back byte for byte and the page with it.
+ */
+let project: ReturnType<typeof copyFixture> | undefined
+const served = serveWithEdit(
+  () => {
+    project = copyFixture('edit-loop-app')
+    return project.dir
+  },
+  (page) => expect(page.locator('h1')).toHaveText('Welcome back', { timeout: 60_000 }),
+)
+test.afterAll(() => project?.remove())
+
+const APP_FILE = () => path.join(project?.dir ?? '', 'src', 'App.tsx')
+
+/** A mutate API call as the editor page makes it: its origin, the session token, JSON. */
+function post(route: string, body: unknown): Promise<{ status: number; json: unknown }> {
+  const url = new URL(served.url())
+  const payload = JSON.stringify(body)
+  return new Promise((resolve, reject) => {
+    const call = request(
+      {
+        host: url.hostname,
+        port: url.port,
+        method: 'POST',
+        path: `/canvases/edit-loop/parseAndMutate/${route}`,
+        headers: {
+          host: url.host,
+          origin: url.origin,
+          'content-type': 'application/json',
+          'x-visual-edit-token': served.token(),
+        },
+      },
+      (response) => {
+        let text = ''
+        response.on('data', (chunk: Buffer) => {
+          text += chunk.toString('utf8')
+        })
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, json: JSON.parse(text) }))
+      },
+    )
+    call.on('error', reject)
+    call.end(payload)
+  })
+}
+
+async function lastTree(editor: Editor): Promise<NavTreeNode[]> {
+  const events = await editor.events('NAV_TREE')
+  const last = events[events.length - 1]
+  return last ? decodeNavTree((last.payload as NavTreePayload).tree) : []
+}
+
+async function heading(editor: Editor): Promise<NavTreeNode | undefined> {
+  return (await lastTree(editor)).find((node) => node.elementTagName === 'h1')
+}
+
+/** A box as whole pixels, [left, top, width, height]. */
+const box = ({ left, top, width, height }: Rect) => [left, top, width, height].map(Math.round)
+
+test('select, edit the text through the mutate API, see it in the page and the tree; undo', async ({
+  page,
+}) => {
+  const original = readFileSync(APP_FILE(), 'utf8')
+  const editor = await connectEditor(page)
+  await expect.poll(async () => (await heading(editor))?.literalChildren).toEqual(['Welcome back'])
+  const before = (await heading(editor)) as NavTreeNode
+  expect(served.fileOf(before.key.codebaseId)).toBe(APP_FILE())
+
+  // Some app state, made in drive mode (where clicks reach the app), that an edit must not lose.
+  await editor.call('enableDriveMode')
+  await page.getByRole('button', { name: 'More' }).click()
+  await page.getByRole('button', { name: 'More' }).click()
+  await expect(page.locator('output')).toHaveText('2')
+  await editor.call('disableDriveMode')
+
+  await page.locator('h1').click()
+  await expect
+    .poll(async () => selectedKey((await editor.events('SELECTED_ELEMENT_KEY')).at(-1))?.codebaseId)
+    .toBe(before.key.codebaseId)
+
+  const edited = await post('mutate/editText', {
+    element: { codebaseId: before.key.codebaseId },
+    oldText: 'Welcome back',
+    newText: 'Hello again',
+  })
+  expect(edited).toEqual({ status: 200, json: { ok: true, files: ['src/App.tsx'] } })
+  expect(readFileSync(APP_FILE(), 'utf8')).toBe(original.replace('Welcome back', 'Hello again'))
+
+  // Fast Refresh: the new text in place, the state kept.
+  await expect(page.locator('h1')).toHaveText('Hello again')
+  await expect(page.locator('output')).toHaveText('2')
+  await expect.poll(async () => (await heading(editor))?.literalChildren).toEqual(['Hello again'])
+  const after = (await heading(editor)) as NavTreeNode
+  expect(after.key).toEqual(before.key)
+  // Still selected: the outline drawn on the edited heading.
+  const headingBox = box(await editor.rect('h1'))
+  await expect.poll(async () => (await editor.overlays('primary')).map(box)).toEqual([headingBox])
+
+  expect((await post('activities/undoChangeToFiles', {})).status).toBe(200)
+  expect(readFileSync(APP_FILE(), 'utf8')).toBe(original)
+  await expect(page.locator('h1')).toHaveText('Welcome back')
+  await expect(page.locator('output')).toHaveText('2')
+  await expect.poll(async () => (await heading(editor))?.literalChildren).toEqual(['Welcome back'])
+  expect(((await heading(editor)) as NavTreeNode).key).toEqual(before.key)
+})
