@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
-import { type EditSession, edit } from '../../packages/cli/src/commands/edit.ts'
+import { type EditSession, edit, PRODUCTION_NODE_ENV } from '../../packages/cli/src/commands/edit.ts'
 import { run } from '../../packages/cli/src/index.ts'
 import { findVisualEditContext } from '../../packages/vite-plugin-visual-edit/src/index.ts'
 import { copyFixture } from '../helpers/temp-project.ts'
@@ -48,6 +48,33 @@ describe('visual-edit edit', () => {
     expect(context?.index.elementsOf(path.join(project.dir, 'src', 'App.tsx')).length).toBe(3)
     const standby = (instances[1]?.api as { context: typeof context } | undefined)?.context
     expect(standby?.index.size).toBe(0)
+  })
+})
+
+describe('visual-edit edit with NODE_ENV=production', () => {
+  test('warns that React runs its production build without Fast Refresh', async () => {
+    const project = copyFixture('tag-app')
+    vi.stubEnv('NODE_ENV', 'production')
+    let session: EditSession | undefined
+    try {
+      session = await edit({ root: project.dir, port: 0, host: '127.0.0.1', open: false })
+      expect(session.warnings).toEqual([PRODUCTION_NODE_ENV])
+    } finally {
+      await session?.close()
+      vi.unstubAllEnvs()
+      project.remove()
+    }
+  })
+
+  test('no warning otherwise', async () => {
+    const project = copyFixture('tag-app')
+    const session = await edit({ root: project.dir, port: 0, host: '127.0.0.1', open: false })
+    try {
+      expect(session.warnings).toEqual([])
+    } finally {
+      await session.close()
+      project.remove()
+    }
   })
 })
 

@@ -29,6 +29,7 @@ export function createProgram(): Command {
       console.log(`visual-edit is serving ${session.root}`)
       for (const url of session.urls) console.log(`  ${url}`)
       console.log('Press Ctrl+C to stop.')
+      for (const warning of session.warnings) console.warn(warning)
     })
 
   return program
