@@ -120,3 +120,48 @@ test('select, edit the text through the mutate API, see it in the page and the t
   await expect.poll(async () => (await heading(editor))?.literalChildren).toEqual(['Welcome back'])
   expect(((await heading(editor)) as NavTreeNode).key).toEqual(before.key)
 })
+
+test('wrap the selected element in a div: the selection follows the ids the server renamed; undo', async ({
+  page,
+}) => {
+  const original = readFileSync(APP_FILE(), 'utf8')
+  const editor = await connectEditor(page)
+  const note = page.locator('p.note')
+  const noteId = (await note.getAttribute('data-tempo-id')) as string
+  await note.click()
+  await expect
+    .poll(async () => selectedKey((await editor.events('SELECTED_ELEMENT_KEY')).at(-1))?.codebaseId)
+    .toBe(noteId)
+
+  const wrapped = await post('mutate/wrapInDiv', { reactElements: [{ codebaseId: noteId }] })
+  expect(wrapped.status).toBe(200)
+  const body = wrapped.json as { prevIdToNewIdMap?: Record<string, string>; newCodebaseIds?: string[] }
+  const [div] = body.newCodebaseIds ?? []
+  const renamed = body.prevIdToNewIdMap?.[noteId] ?? noteId
+  // Ids follow positions: the paragraph, one level deeper, is renamed (its old id is the div's now).
+  expect(renamed).not.toBe(noteId)
+  // What the editor does with the reply: the inspector's keys follow the renamed elements.
+  await editor.call('updateCodebaseIds', body.prevIdToNewIdMap ?? {})
+
+  // The hot update puts the paragraph in its new div, under its new id.
+  await expect(page.locator(`div[data-tempo-id="${div}"] > p.note`)).toHaveAttribute('data-tempo-id', renamed)
+  await expect
+    .poll(async () => {
+      const nodes = await lastTree(editor)
+      const paragraph = nodes.find((node) => node.key.codebaseId === renamed)
+      return paragraph?.parent === null || paragraph === undefined
+        ? null
+        : nodes[paragraph.parent]?.key.codebaseId
+    })
+    .toBe(div)
+  await expect
+    .poll(async () => selectedKey((await editor.events('SELECTED_ELEMENT_KEY')).at(-1))?.codebaseId)
+    .toBe(renamed)
+  const noteBox = box(await editor.rect('p.note'))
+  await expect.poll(async () => (await editor.overlays('primary')).map(box)).toEqual([noteBox])
+
+  const undone = await post('activities/undoChangeToFiles', {})
+  expect(undone.status).toBe(200)
+  expect(readFileSync(APP_FILE(), 'utf8')).toBe(original)
+  await expect(page.locator('main > p.note')).toHaveCount(1)
+})
