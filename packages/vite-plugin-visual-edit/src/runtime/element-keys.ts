@@ -5,11 +5,10 @@ import { memoByString } from './memo.ts'
 import {
   componentName,
   type Fiber,
-  FiberTag,
   fiberOf,
   hostElementsOf,
   isComponentFiber,
-  isHostFiber,
+  isHostBoundary,
   parentFiber,
   propsOf,
   readingFibers,
@@ -57,7 +56,7 @@ export function createElementKeys(context: InspectorContext, keeps: (codebaseId:
     let chain: TaggedComponent[] | null = null
     let innerId: string | null = null
     for (let fiber = parentFiber(hostFiber); fiber; fiber = parentFiber(fiber)) {
-      if (isHostFiber(fiber) || fiber.tag === FiberTag.HostRoot || fiber.tag === FiberTag.HostPortal) break
+      if (isHostBoundary(fiber)) break
       if (!isComponentFiber(fiber)) continue
       const id = propsOf(fiber)[CODEBASE_ID_ATTRIBUTE]
       if (!isCodebaseId(id)) continue

@@ -65,12 +65,12 @@ export function isComponentFiber(fiber: Fiber): boolean {
   return COMPONENT_TAGS.has(fiber.tag)
 }
 
-export function isHostFiber(fiber: Fiber): boolean {
+function isHostFiber(fiber: Fiber): boolean {
   return HOST_TAGS.has(fiber.tag)
 }
 
 /** A fiber that ends the walk up from a host element: another host element, a portal or the root. */
-function isHostBoundary(fiber: Fiber): boolean {
+export function isHostBoundary(fiber: Fiber): boolean {
   return HOST_TAGS.has(fiber.tag) || fiber.tag === FiberTag.HostRoot || fiber.tag === FiberTag.HostPortal
 }
 
@@ -104,15 +104,14 @@ export function fiberOf(node: Node): Fiber | null {
       knownPropsKey = PROPS_KEY_PREFIX + key.slice(FIBER_KEY_PREFIX.length)
     }
   }
-  return fiber.alternate ? currentFiber(fiber) : fiber
+  return currentFiber(fiber)
 }
 
 /**
- * Fibers known to be in React's current tree, and current fibers whose children all are, during a
- * readingFibers call (null outside one).
+ * During a readingFibers call (null outside one): the fibers known to be in React's current tree,
+ * and the current fibers whose children all are.
  */
-let knownCurrent: Set<Fiber> | null = null
-let childrenKnown: Set<Fiber> | null = null
+let settled: { current: Set<Fiber>; listed: Set<Fiber> } | null = null
 
 /**
  * Runs `read` with React's current tree settled once for all the fiber lookups it makes (see
@@ -121,14 +120,12 @@ let childrenKnown: Set<Fiber> | null = null
  * for itself alone.
  */
 export function readingFibers<T>(read: () => T): T {
-  if (knownCurrent) return read()
-  knownCurrent = new Set()
-  childrenKnown = new Set()
+  if (settled) return read()
+  settled = { current: new Set(), listed: new Set() }
   try {
     return read()
   } finally {
-    knownCurrent = null
-    childrenKnown = null
+    settled = null
   }
 }
 
@@ -144,23 +141,24 @@ function currentFiber(fiber: Fiber): Fiber {
   const alternate = fiber.alternate
   // Never rendered again since it mounted: the only version.
   if (!alternate) return fiber
-  if (!knownCurrent || !childrenKnown) return readingFibers(() => currentFiber(fiber))
-  if (knownCurrent.has(fiber)) return fiber
-  if (knownCurrent.has(alternate)) return alternate
+  if (!settled) return readingFibers(() => currentFiber(fiber))
+  const { current, listed } = settled
+  if (current.has(fiber)) return fiber
+  if (current.has(alternate)) return alternate
   if (fiber.tag === FiberTag.HostRoot) {
-    const current = (fiber.stateNode as { current?: Fiber } | null)?.current === alternate ? alternate : fiber
-    knownCurrent.add(current)
-    return current
+    const root = (fiber.stateNode as { current?: Fiber } | null)?.current === alternate ? alternate : fiber
+    current.add(root)
+    return root
   }
   const parent = fiber.return ?? alternate.return
   if (!parent) return fiber
   const currentParent = currentFiber(parent)
-  if (!childrenKnown.has(currentParent)) {
-    childrenKnown.add(currentParent)
-    for (let child = currentParent.child; child; child = child.sibling) knownCurrent.add(child)
+  if (!listed.has(currentParent)) {
+    listed.add(currentParent)
+    for (let child = currentParent.child; child; child = child.sibling) current.add(child)
   }
   // Neither among the current children: the fiber is being unmounted; it stays as it was.
-  return knownCurrent.has(alternate) ? alternate : fiber
+  return current.has(alternate) ? alternate : fiber
 }
 
 /** A current fiber's parent in the current tree (its `return` may be the stale version). */
