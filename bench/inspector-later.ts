@@ -5,76 +5,36 @@
  * These figures have no goal; they show what a session's builds cost once the code is warm.
  */
 import type { Page } from '@playwright/test'
+import type { BenchBuild, BenchWindow } from './inspector-page.ts'
 
 /** Changes and explicit rebuilds made before the ones measured. */
 const WARMING_BUILDS = 2
 
 export interface LaterBuilds {
-  /** DOM change -> NAV_TREE of the change after WARMING_BUILDS others (ms), and its refresh's work. */
-  change: number
-  changeWork: number
-  /** initProject -> NAV_TREE of the whole walk after WARMING_BUILDS others (ms), and its work. */
-  walk: number
-  walkWork: number
+  /** The change after WARMING_BUILDS others: DOM mutation -> NAV_TREE, and its refresh. */
+  change: BenchBuild
+  /** The whole walk (initProject) after WARMING_BUILDS others. */
+  walk: BenchBuild
 }
 
 /**
- * After the first tree and change (`treesSoFar` trees arrived), WARMING_BUILDS + 1 more changes, each
- * timed from its DOM mutation, then as many explicit whole walks; the last of each is measured. Needs
- * the page state bench/inspector.ts sets up (`nextTree`, `editor`) and the bench app's `benchChange`.
+ * After the first tree and change, WARMING_BUILDS + 1 more changes, then as many explicit whole
+ * walks, each timed by the page's `build` (bench/inspector.ts); the last of each is returned.
  */
-export function measureLaterBuilds(
-  page: Page,
-  treesSoFar: number,
-  measureName: string,
-): Promise<LaterBuilds> {
-  return page.evaluate(
-    async ({ treesSoFar, warming, measureName }) => {
-      const state = window as unknown as {
-        benchChange: () => void
-        editor: MessagePort
-        nextTree: (count: number) => Promise<{ at: number }>
-      }
-      const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-      const lastWork = () => {
-        const entries = performance.getEntriesByName(measureName)
-        const detail = (entries[entries.length - 1] as PerformanceMeasure | undefined)?.detail as
-          | { workMs: number }
-          | undefined
-        return detail?.workMs ?? Number.NaN
-      }
-      let trees = treesSoFar
-      let change = 0
-      let changeWork = 0
-      for (let round = 0; round <= warming; round++) {
-        await pause(600)
-        let start = 0
-        const observer = new MutationObserver(() => {
-          start ||= performance.now()
-        })
-        observer.observe(document.body, { childList: true, subtree: true, characterData: true })
-        state.benchChange()
-        const tree = await state.nextTree(++trees)
-        observer.disconnect()
-        change = tree.at - start
-        changeWork = lastWork()
-      }
-      let walk = 0
-      let walkWork = 0
-      for (let round = 0; round <= warming; round++) {
-        await pause(600)
-        const start = performance.now()
-        state.editor.postMessage({
-          id: 100 + round,
-          type: 'executeFunction',
-          payload: { functionName: 'initProject', args: [{ storyboardId: 'bench' }] },
-        })
-        const tree = await state.nextTree(++trees)
-        walk = tree.at - start
-        walkWork = lastWork()
-      }
-      return { change, changeWork, walk, walkWork }
-    },
-    { treesSoFar, warming: WARMING_BUILDS, measureName },
-  )
+export function measureLaterBuilds(page: Page): Promise<LaterBuilds> {
+  return page.evaluate(async (warming) => {
+    const state = window as unknown as BenchWindow
+    const pause = () => new Promise((resolve) => setTimeout(resolve, 600))
+    let change: BenchBuild | null = null
+    for (let round = 0; round <= warming; round++) {
+      await pause()
+      change = await state.build('change')
+    }
+    let walk: BenchBuild | null = null
+    for (let round = 0; round <= warming; round++) {
+      await pause()
+      walk = await state.build('walk')
+    }
+    return { change: change as BenchBuild, walk: walk as BenchBuild }
+  }, WARMING_BUILDS)
 }

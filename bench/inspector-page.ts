@@ -103,6 +103,24 @@ const HTML = `<!doctype html>
 </html>
 `
 
+/** One build as the bench page times it: from the request or DOM mutation to NAV_TREE, and its measure. */
+export interface BenchBuild {
+  start: number
+  end: number
+  /** Time worked inside the build's slices, and their number (its User Timing measure). */
+  work: number
+  slices: number
+}
+
+/** What bench/inspector.ts sets up in the page when it connects as the editor. */
+export interface BenchWindow {
+  trees: { at: number; payload: unknown }[]
+  /** The bench app's state change (one text node). */
+  benchChange: () => void
+  /** An explicit whole walk (initProject), or a change and the refresh after it, timed. */
+  build: (kind: 'walk' | 'change') => Promise<BenchBuild>
+}
+
 /** Runs before the page's scripts: long-task recording, and the overlay's closed shadow root kept. */
 export const INIT_SCRIPT = `(() => {
   // tsx compiles this file with esbuild's keepNames: functions passed to page.evaluate call __name.

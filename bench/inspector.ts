@@ -37,7 +37,7 @@ import { NAV_TREE_MEASURE } from '../packages/vite-plugin-visual-edit/src/runtim
 import playwrightConfig, { CHROMIUM_PATH } from '../playwright.config.ts'
 import { measureHovers } from './inspector-hover.ts'
 import { type LaterBuilds, measureLaterBuilds } from './inspector-later.ts'
-import { INIT_SCRIPT, rowsFor, startServer } from './inspector-page.ts'
+import { type BenchWindow, INIT_SCRIPT, rowsFor, startServer } from './inspector-page.ts'
 import { formatTable, median, percentile } from './report.ts'
 
 const SIZES = [350, 1700, 6800]
@@ -118,13 +118,10 @@ async function measure(browser: Browser, url: string, rows: number, hover: boole
     const slicedFloor = await page.evaluate(readRectsInSlices, NAV_TREE_SLICE_MS)
     const elements = await page.evaluate(() => document.body.querySelectorAll('*').length)
 
-    // Connect as the editor; the first tree waits for initProject.
-    const firstTree = await page.evaluate(async () => {
-      const state = window as unknown as {
-        trees: { at: number; payload: unknown }[]
-        editor: MessagePort
-        nextTree: (count: number) => Promise<{ at: number; payload: unknown }>
-      }
+    // Connect as the editor (the page's `build` runs and times one build); the first tree waits for
+    // initProject.
+    const firstTree = await page.evaluate(async (measureName) => {
+      const state = window as unknown as BenchWindow
       state.trees = []
       /** Waiting for the tree numbered `count`, settled in the message handler itself (no polling). */
       const waiting = new Map<number, (tree: { at: number; payload: unknown }) => void>()
@@ -136,55 +133,49 @@ async function measure(browser: Browser, url: string, rows: number, hover: boole
         state.trees.push(tree)
         waiting.get(state.trees.length)?.(tree)
       }
-      state.editor = channel.port1
-      state.nextTree = (count) =>
-        new Promise((resolve) => {
+      const nextTree = (count: number) =>
+        new Promise<{ at: number }>((resolve) => {
           const arrived = state.trees[count - 1]
           if (arrived) resolve(arrived)
           else waiting.set(count, resolve)
         })
-      window.postMessage('init', location.origin, [channel.port2])
-      await new Promise((resolve) => setTimeout(resolve, 100))
-      const start = performance.now()
-      channel.port1.postMessage({
-        id: 1,
-        type: 'executeFunction',
-        payload: { functionName: 'initProject', args: [{ storyboardId: 'bench' }] },
-      })
-      const tree = await state.nextTree(1)
-      return { start, end: tree.at }
-    })
-
-    /** The last build's User Timing measure (see NAV_TREE_MEASURE). */
-    const lastBuild = () =>
-      page.evaluate((name) => {
-        const entries = performance.getEntriesByName(name)
+      let requests = 0
+      state.build = async (kind) => {
+        const count = state.trees.length + 1
+        let start = 0
+        let observer: MutationObserver | null = null
+        if (kind === 'walk') {
+          start = performance.now()
+          channel.port1.postMessage({
+            id: ++requests,
+            type: 'executeFunction',
+            payload: { functionName: 'initProject', args: [{ storyboardId: 'bench' }] },
+          })
+        } else {
+          // Timed from the DOM mutation (React commits the new text), not from setState: the app's
+          // own render is not the inspector's.
+          observer = new MutationObserver(() => {
+            start ||= performance.now()
+          })
+          observer.observe(document.body, { childList: true, subtree: true, characterData: true })
+          state.benchChange()
+        }
+        const tree = await nextTree(count)
+        observer?.disconnect()
+        // The build's User Timing measure (see NAV_TREE_MEASURE).
+        const entries = performance.getEntriesByName(measureName)
         const detail = (entries[entries.length - 1] as PerformanceMeasure | undefined)?.detail as
           | { workMs: number; slices: number }
           | undefined
-        return { work: detail?.workMs ?? Number.NaN, slices: detail?.slices ?? 0 }
-      }, NAV_TREE_MEASURE)
-    const firstBuild = await lastBuild()
+        return { start, end: tree.at, work: detail?.workMs ?? Number.NaN, slices: detail?.slices ?? 0 }
+      }
+      window.postMessage('init', location.origin, [channel.port2])
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      return state.build('walk')
+    }, NAV_TREE_MEASURE)
 
     await page.waitForTimeout(500)
-    const change = await page.evaluate(async () => {
-      const state = window as unknown as {
-        benchChange: () => void
-        nextTree: (count: number) => Promise<{ at: number }>
-      }
-      // Timed from the DOM mutation (React commits the new text), not from setState: the app's own
-      // render is not the inspector's.
-      let start = 0
-      const observer = new MutationObserver(() => {
-        start ||= performance.now()
-      })
-      observer.observe(document.body, { childList: true, subtree: true, characterData: true })
-      state.benchChange()
-      const tree = await state.nextTree(2)
-      observer.disconnect()
-      return { start, end: tree.at }
-    })
-    const changeBuild = await lastBuild()
+    const change = await page.evaluate(() => (window as unknown as BenchWindow).build('change'))
 
     const { longestTask, jsonBytes, payloadJson, nodes } = await page.evaluate(
       ({ windows, delay }) => {
@@ -225,7 +216,7 @@ async function measure(browser: Browser, url: string, rows: number, hover: boole
       hoverTimes = measured.times
       controlTimes = measured.control
     }
-    const later = await measureLaterBuilds(page, 2, NAV_TREE_MEASURE)
+    const later = await measureLaterBuilds(page)
 
     return {
       elements,
@@ -233,11 +224,11 @@ async function measure(browser: Browser, url: string, rows: number, hover: boole
       floor,
       slicedFloor,
       firstTree: firstTree.end - firstTree.start,
-      firstWork: firstBuild.work,
-      firstSlices: firstBuild.slices,
+      firstWork: firstTree.work,
+      firstSlices: firstTree.slices,
       change: change.end - change.start,
-      changeWork: changeBuild.work,
-      changeSlices: changeBuild.slices,
+      changeWork: change.work,
+      changeSlices: change.slices,
       longestTask,
       jsonBytes,
       cloneBytes: serialize(
@@ -273,15 +264,20 @@ function laterRows(samples: Sample[], floor: number): string[][] {
     '',
   ]
   return [
-    row('a later change -> new tree (the 3rd)', (sample) => sample.later.change, true, 'warm code, no goal'),
-    row('  its refresh, work inside the slices', (sample) => sample.later.changeWork),
+    row(
+      'a later change -> new tree (the 3rd)',
+      (sample) => sample.later.change.end - sample.later.change.start,
+      true,
+      'warm code, no goal',
+    ),
+    row('  its refresh, work inside the slices', (sample) => sample.later.change.work),
     row(
       'a later whole walk (the 3rd initProject)',
-      (sample) => sample.later.walk,
+      (sample) => sample.later.walk.end - sample.later.walk.start,
       false,
       'warm code, no goal',
     ),
-    row('  its work inside the slices', (sample) => sample.later.walkWork),
+    row('  its work inside the slices', (sample) => sample.later.walk.work),
   ]
 }
 

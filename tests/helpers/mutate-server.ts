@@ -16,7 +16,7 @@ export interface RawResponse {
   json: () => unknown
 }
 
-export interface MutateTestServer {
+export interface MutateTestServer extends MutateClient {
   dir: string
   url: string
   token: string
@@ -27,13 +27,6 @@ export interface MutateTestServer {
   /** Ids of `file`'s elements with `tagName`, in source order. */
   idsOf: (file: string, tagName: string) => string[]
   file: (relative: string) => string
-  post: (route: string, body: unknown, headers?: OutgoingHttpHeaders) => Promise<RawResponse>
-  raw: (options: {
-    method?: string
-    path: string
-    headers?: OutgoingHttpHeaders
-    body?: string | Buffer
-  }) => Promise<RawResponse>
   close: () => Promise<void>
 }
 
@@ -61,16 +54,53 @@ export async function startMutateServer(
   const context = findVisualEditContext(server.config.plugins)
   if (!context) throw new Error('visualEdit() is not in the config')
 
-  const raw: MutateTestServer['raw'] = ({ method = 'POST', path: requestPath, headers = {}, body }) =>
+  const client = mutateClient(url, context.token)
+
+  return {
+    dir: project.dir,
+    url,
+    token: context.token,
+    context,
+    server,
+    load: async (file) => {
+      await server.transformRequest(`/${file}`)
+    },
+    idsOf: (file, tagName) =>
+      context.index
+        .elementsOf(path.join(project.dir, file))
+        .filter((element) => element.tagName === tagName)
+        .map((element) => element.id),
+    file: (relative) => path.join(project.dir, relative),
+    ...client,
+    close: async () => {
+      await server.close()
+      project.remove()
+    },
+  }
+}
+
+/** The mutate API's HTTP client, as the editor page calls it. */
+export interface MutateClient {
+  /** A JSON POST to a mutate route (under /canvases/test-canvas/parseAndMutate/ unless it starts with /), with the page's origin and the session token; `headers` override them. */
+  post: (route: string, body: unknown, headers?: OutgoingHttpHeaders) => Promise<RawResponse>
+  raw: (options: {
+    method?: string
+    path: string
+    headers?: OutgoingHttpHeaders
+    body?: string | Buffer
+  }) => Promise<RawResponse>
+}
+
+/**
+ * A client of the mutate API of the dev server at `url` (raw node:http, so tests control every
+ * header, Host and Origin included).
+ */
+export function mutateClient(url: string, token: string): MutateClient {
+  const { hostname, port, host, origin } = new URL(url)
+  const raw: MutateClient['raw'] = ({ method = 'POST', path: requestPath, headers = {}, body }) =>
     new Promise((resolve, reject) => {
       const request = httpRequest(
-        {
-          host: '127.0.0.1',
-          port: address.port,
-          method,
-          path: requestPath,
-          headers: { host: `127.0.0.1:${address.port}`, ...headers },
-        },
+        { host: hostname, port, method, path: requestPath, headers: { host, ...headers } },
         (response) => {
           const chunks: Buffer[] = []
           response.on('data', (chunk: Buffer) => chunks.push(chunk))
@@ -89,37 +119,13 @@ export async function startMutateServer(
       if (body !== undefined) request.write(body)
       request.end()
     })
-
   return {
-    dir: project.dir,
-    url,
-    token: context.token,
-    context,
-    server,
-    load: async (file) => {
-      await server.transformRequest(`/${file}`)
-    },
-    idsOf: (file, tagName) =>
-      context.index
-        .elementsOf(path.join(project.dir, file))
-        .filter((element) => element.tagName === tagName)
-        .map((element) => element.id),
-    file: (relative) => path.join(project.dir, relative),
+    raw,
     post: (route, body, headers = {}) =>
       raw({
         path: route.startsWith('/') ? route : `/canvases/test-canvas/parseAndMutate/${route}`,
-        headers: {
-          'content-type': 'application/json',
-          origin: url,
-          'x-visual-edit-token': context.token,
-          ...headers,
-        },
+        headers: { 'content-type': 'application/json', origin, 'x-visual-edit-token': token, ...headers },
         body: typeof body === 'string' ? body : JSON.stringify(body),
       }),
-    raw,
-    close: async () => {
-      await server.close()
-      project.remove()
-    },
   }
 }

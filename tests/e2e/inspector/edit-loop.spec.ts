@@ -1,15 +1,11 @@
 import { readFileSync } from 'node:fs'
-import { request } from 'node:http'
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
-import type {
-  NavTreeNode,
-  NavTreePayload,
-} from '../../../packages/vite-plugin-visual-edit/src/protocol/messages.ts'
-import { decodeNavTree } from '../../../packages/vite-plugin-visual-edit/src/protocol/nav-tree-wire.ts'
+import type { NavTreeNode } from '../../../packages/vite-plugin-visual-edit/src/protocol/messages.ts'
+import { mutateClient } from '../../helpers/mutate-server.ts'
 import { copyFixture } from '../../helpers/temp-project.ts'
 import { serveWithEdit } from './edit-session.ts'
-import { connectEditor, type Editor, type Rect, selectedKey } from './outline-app.ts'
+import { box, connectEditor, type Editor } from './outline-app.ts'
 
 /**
  * The whole loop an editor drives, in Chromium against `visual-edit edit` on a copy of
@@ -30,49 +26,12 @@ test.afterAll(() => project?.remove())
 
 const APP_FILE = () => path.join(project?.dir ?? '', 'src', 'App.tsx')
 
-/** A mutate API call as the editor page makes it: its origin, the session token, JSON. */
-function post(route: string, body: unknown): Promise<{ status: number; json: unknown }> {
-  const url = new URL(served.url())
-  const payload = JSON.stringify(body)
-  return new Promise((resolve, reject) => {
-    const call = request(
-      {
-        host: url.hostname,
-        port: url.port,
-        method: 'POST',
-        path: `/canvases/edit-loop/parseAndMutate/${route}`,
-        headers: {
-          host: url.host,
-          origin: url.origin,
-          'content-type': 'application/json',
-          'x-visual-edit-token': served.token(),
-        },
-      },
-      (response) => {
-        let text = ''
-        response.on('data', (chunk: Buffer) => {
-          text += chunk.toString('utf8')
-        })
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, json: JSON.parse(text) }))
-      },
-    )
-    call.on('error', reject)
-    call.end(payload)
-  })
-}
-
-async function lastTree(editor: Editor): Promise<NavTreeNode[]> {
-  const events = await editor.events('NAV_TREE')
-  const last = events[events.length - 1]
-  return last ? decodeNavTree((last.payload as NavTreePayload).tree) : []
-}
+/** The mutate API, called as the editor page calls it (its origin, the session token). */
+const post = (route: string, body: unknown) => mutateClient(served.url(), served.token()).post(route, body)
 
 async function heading(editor: Editor): Promise<NavTreeNode | undefined> {
-  return (await lastTree(editor)).find((node) => node.elementTagName === 'h1')
+  return (await editor.tree()).find((node) => node.elementTagName === 'h1')
 }
-
-/** A box as whole pixels, [left, top, width, height]. */
-const box = ({ left, top, width, height }: Rect) => [left, top, width, height].map(Math.round)
 
 test('select, edit the text through the mutate API, see it in the page and the tree; undo', async ({
   page,
@@ -91,16 +50,15 @@ test('select, edit the text through the mutate API, see it in the page and the t
   await editor.call('disableDriveMode')
 
   await page.locator('h1').click()
-  await expect
-    .poll(async () => selectedKey((await editor.events('SELECTED_ELEMENT_KEY')).at(-1))?.codebaseId)
-    .toBe(before.key.codebaseId)
+  await expect.poll(async () => (await editor.selected())?.codebaseId).toBe(before.key.codebaseId)
 
   const edited = await post('mutate/editText', {
     element: { codebaseId: before.key.codebaseId },
     oldText: 'Welcome back',
     newText: 'Hello again',
   })
-  expect(edited).toEqual({ status: 200, json: { ok: true, files: ['src/App.tsx'] } })
+  expect(edited.status).toBe(200)
+  expect(edited.json()).toEqual({ ok: true, files: ['src/App.tsx'] })
   expect(readFileSync(APP_FILE(), 'utf8')).toBe(original.replace('Welcome back', 'Hello again'))
 
   // Fast Refresh: the new text in place, the state kept.
@@ -129,13 +87,11 @@ test('wrap the selected element in a div: the selection follows the ids the serv
   const note = page.locator('p.note')
   const noteId = (await note.getAttribute('data-tempo-id')) as string
   await note.click()
-  await expect
-    .poll(async () => selectedKey((await editor.events('SELECTED_ELEMENT_KEY')).at(-1))?.codebaseId)
-    .toBe(noteId)
+  await expect.poll(async () => (await editor.selected())?.codebaseId).toBe(noteId)
 
   const wrapped = await post('mutate/wrapInDiv', { reactElements: [{ codebaseId: noteId }] })
   expect(wrapped.status).toBe(200)
-  const body = wrapped.json as { prevIdToNewIdMap?: Record<string, string>; newCodebaseIds?: string[] }
+  const body = wrapped.json() as { prevIdToNewIdMap?: Record<string, string>; newCodebaseIds?: string[] }
   const [div] = body.newCodebaseIds ?? []
   const renamed = body.prevIdToNewIdMap?.[noteId] ?? noteId
   // Ids follow positions: the paragraph, one level deeper, is renamed (its old id is the div's now).
@@ -147,16 +103,14 @@ test('wrap the selected element in a div: the selection follows the ids the serv
   await expect(page.locator(`div[data-tempo-id="${div}"] > p.note`)).toHaveAttribute('data-tempo-id', renamed)
   await expect
     .poll(async () => {
-      const nodes = await lastTree(editor)
+      const nodes = await editor.tree()
       const paragraph = nodes.find((node) => node.key.codebaseId === renamed)
       return paragraph?.parent === null || paragraph === undefined
         ? null
         : nodes[paragraph.parent]?.key.codebaseId
     })
     .toBe(div)
-  await expect
-    .poll(async () => selectedKey((await editor.events('SELECTED_ELEMENT_KEY')).at(-1))?.codebaseId)
-    .toBe(renamed)
+  await expect.poll(async () => (await editor.selected())?.codebaseId).toBe(renamed)
   const noteBox = box(await editor.rect('p.note'))
   await expect.poll(async () => (await editor.overlays('primary')).map(box)).toEqual([noteBox])
 

@@ -1,12 +1,8 @@
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
-import type {
-  NavTreeNode,
-  NavTreePayload,
-} from '../../../packages/vite-plugin-visual-edit/src/protocol/messages.ts'
-import { decodeNavTree } from '../../../packages/vite-plugin-visual-edit/src/protocol/nav-tree-wire.ts'
+import type { NavTreeNode } from '../../../packages/vite-plugin-visual-edit/src/protocol/messages.ts'
 import { serveWithEdit } from './edit-session.ts'
-import { connectEditor, type Editor, selectedKey } from './outline-app.ts'
+import { connectEditor } from './outline-app.ts'
 
 /**
  * The inspector on the example marketplace as `npm start` serves it (`visual-edit edit`): a real app
@@ -20,12 +16,6 @@ const { fileOf } = serveWithEdit(MARKETPLACE, (page) =>
   expect(page.getByTestId('listing-card').first()).toBeVisible({ timeout: 60_000 }),
 )
 
-/** The trees the inspector sent so far, decoded. */
-async function trees(editor: Editor): Promise<NavTreeNode[][]> {
-  const events = await editor.events('NAV_TREE')
-  return events.map((event) => decodeNavTree((event.payload as NavTreePayload).tree))
-}
-
 const componentNames = (nodes: NavTreeNode[]) =>
   new Set(nodes.filter((node) => node.isComponent).map((node) => node.name))
 
@@ -33,8 +23,8 @@ test('the tree names the app components, and every codebase id in it is one the 
   page,
 }) => {
   const editor = await connectEditor(page)
-  await expect.poll(async () => (await trees(editor)).length).toBeGreaterThan(0)
-  const nodes = (await trees(editor)).at(-1) ?? []
+  await expect.poll(async () => (await editor.trees()).length).toBeGreaterThan(0)
+  const nodes = await editor.tree()
   expect(nodes.length).toBeGreaterThan(100)
 
   const names = componentNames(nodes)
@@ -75,7 +65,7 @@ test('a click on a listing card selects the JSX element in ListingCard.tsx and o
   const title = page.getByTestId('listing-card').first().getByRole('heading')
   await title.click({ position: { x: 4, y: 4 } })
   await expect.poll(async () => (await editor.events('SELECTED_ELEMENT_KEY')).length).toBeGreaterThan(0)
-  const key = selectedKey((await editor.events('SELECTED_ELEMENT_KEY')).at(-1))
+  const key = await editor.selected()
   expect(fileOf(key?.codebaseId ?? '')).toBe(
     path.join(MARKETPLACE, 'src/components/listings/ListingCard.tsx'),
   )
@@ -100,8 +90,8 @@ test('in drive mode a link navigates on the client; the editor gets the new addr
   page,
 }) => {
   const editor = await connectEditor(page)
-  await expect.poll(async () => (await trees(editor)).length).toBeGreaterThan(0)
-  const before = (await trees(editor)).length
+  await expect.poll(async () => (await editor.trees()).length).toBeGreaterThan(0)
+  const before = (await editor.trees()).length
   await editor.call('enableDriveMode')
   await page
     .getByRole('link', { name: /Food & Dining/ })
@@ -116,11 +106,11 @@ test('in drive mode a link navigates on the client; the editor gets the new addr
     .toContain('/food')
   await expect
     .poll(async () => {
-      const all = await trees(editor)
+      const all = await editor.trees()
       return all.length > before ? [...componentNames(all.at(-1) ?? [])] : []
     })
     .toContain('CategoryHero')
-  const nodes = (await trees(editor)).at(-1) ?? []
+  const nodes = await editor.tree()
   expect(componentNames(nodes)).not.toContain('HomePage')
   for (const node of nodes) {
     if (node.key.codebaseId.startsWith('tempo-'))

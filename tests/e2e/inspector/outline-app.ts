@@ -3,6 +3,11 @@ import path from 'node:path'
 import { type Page, test } from '@playwright/test'
 import { visualEdit } from '../../../packages/vite-plugin-visual-edit/src/index.ts'
 import type { ElementKey } from '../../../packages/vite-plugin-visual-edit/src/protocol/element-key.ts'
+import type {
+  NavTreeNode,
+  NavTreePayload,
+} from '../../../packages/vite-plugin-visual-edit/src/protocol/messages.ts'
+import { decodeNavTree } from '../../../packages/vite-plugin-visual-edit/src/protocol/nav-tree-wire.ts'
 import { listenDevServer } from '../../helpers/dev-server.ts'
 
 const FIXTURE = path.resolve(import.meta.dirname, '../../fixtures/outline-app')
@@ -71,7 +76,17 @@ export interface Editor {
   clearEvents: () => Promise<void>
   overlays: (kind?: string) => Promise<Overlay[]>
   rect: (selector: string) => Promise<Rect>
+  /** Every NAV_TREE received so far, decoded, oldest first. */
+  trees: () => Promise<NavTreeNode[][]>
+  /** The last NAV_TREE received, decoded ([] before any). */
+  tree: () => Promise<NavTreeNode[]>
+  /** The key of the last SELECTED_ELEMENT_KEY event (null before any, or when it cleared). */
+  selected: () => Promise<ElementKey | null>
 }
+
+/** A box in whole pixels, [left, top, width, height]: an overlay and an element rect compare alike. */
+export const box = ({ left, top, width, height }: Rect): number[] =>
+  [left, top, width, height].map(Math.round)
 
 type EditorWindow = Window & {
   __overlayRoot?: ShadowRoot
@@ -149,6 +164,10 @@ export async function connectEditor(page: Page): Promise<Editor> {
           ),
         type,
       ),
+    trees: async () =>
+      (await editor.events('NAV_TREE')).map((event) => decodeNavTree((event.payload as NavTreePayload).tree)),
+    tree: async () => (await editor.trees()).at(-1) ?? [],
+    selected: async () => selectedKey((await editor.events('SELECTED_ELEMENT_KEY')).at(-1)),
     clearEvents: () =>
       page.evaluate(() => {
         ;(window as EditorWindow).__editor?.events.splice(0)

@@ -1,12 +1,8 @@
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
-import type {
-  NavTreeNode,
-  NavTreePayload,
-} from '../../../packages/vite-plugin-visual-edit/src/protocol/messages.ts'
-import { decodeNavTree } from '../../../packages/vite-plugin-visual-edit/src/protocol/nav-tree-wire.ts'
+import type { NavTreeNode } from '../../../packages/vite-plugin-visual-edit/src/protocol/messages.ts'
 import { serveWithEdit } from './edit-session.ts'
-import { connectEditor, type Editor, selectedKey } from './outline-app.ts'
+import { box, connectEditor } from './outline-app.ts'
 
 /**
  * A React 18 project (tests/react18/app, whose react and react-dom are 18.3.1) served by
@@ -20,18 +16,12 @@ const { fileOf } = serveWithEdit(APP, (page) =>
   expect(page.locator('footer')).toHaveText(/^React 18\./, { timeout: 60_000 }),
 )
 
-async function lastTree(editor: Editor): Promise<NavTreeNode[]> {
-  const events = await editor.events('NAV_TREE')
-  const last = events[events.length - 1]
-  return last ? decodeNavTree((last.payload as NavTreePayload).tree) : []
-}
-
 test('the tree has the app components from React 18 fibers, each id tagged in the app sources', async ({
   page,
 }) => {
   const editor = await connectEditor(page)
-  await expect.poll(async () => (await lastTree(editor)).length).toBeGreaterThan(0)
-  const nodes = await lastTree(editor)
+  await expect.poll(async () => (await editor.tree()).length).toBeGreaterThan(0)
+  const nodes = await editor.tree()
   expect(nodes.filter((node) => node.isComponent).map((node) => node.name)).toEqual([
     'App',
     'Card',
@@ -49,28 +39,24 @@ test('a click selects the JSX that rendered the element, outlined where it is', 
   const editor = await connectEditor(page)
   await page.locator('h2').click()
   await expect.poll(async () => (await editor.events('SELECTED_ELEMENT_KEY')).length).toBeGreaterThan(0)
-  const key = selectedKey((await editor.events('SELECTED_ELEMENT_KEY')).at(-1))
+  const key = await editor.selected()
   expect(key?.codebaseId).toBe(await page.locator('h2').getAttribute('data-tempo-id'))
   expect(fileOf(key?.codebaseId ?? '')).toBe(path.join(SOURCES, 'App.tsx'))
-  const rect = await editor.rect('h2')
-  await expect
-    .poll(async () =>
-      (await editor.overlays('primary')).map(({ left, top, width, height }) => [left, top, width, height]),
-    )
-    .toEqual([[rect.left, rect.top, rect.width, rect.height]])
+  const rect = box(await editor.rect('h2'))
+  await expect.poll(async () => (await editor.overlays('primary')).map(box)).toEqual([rect])
 })
 
 test("a re-render that leaves the component's element as it was shows its new props in the next tree", async ({
   page,
 }) => {
   const editor = await connectEditor(page)
-  await expect.poll(async () => (await lastTree(editor)).length).toBeGreaterThan(0)
+  await expect.poll(async () => (await editor.tree()).length).toBeGreaterThan(0)
   for (const plans of [1, 2, 3]) {
     // Card's <section> is not updated in the DOM (only its <h2>'s text): React 18 leaves its props
     // handle and its stored fiber as they were.
     await page.evaluate(() => (window as unknown as { morePlans: () => void }).morePlans())
     await expect
-      .poll(async () => (await lastTree(editor)).find((node) => node.name === 'Card')?.props?.title)
+      .poll(async () => (await editor.tree()).find((node) => node.name === 'Card')?.props?.title)
       .toEqual({ type: 'LITERAL', value: `Plans ${plans}` })
   }
 })
