@@ -155,3 +155,52 @@ test('the selection follows layout that moves without a mutation, scroll or resi
   const [size] = await editor.overlays('size-badge')
   expect(size?.text).toBe(`${Math.round(grown.width)} × ${Math.round(grown.height)}`)
 })
+
+test('the selection follows a sibling that moves it inside an ancestor of fixed size, and a transform', async ({
+  page,
+}) => {
+  const editor = await connectEditor(page)
+  await page.click('#odd-card')
+  await expect.poll(async () => (await editor.overlays('primary')).length).toBe(1)
+  const restyle = (css: string) =>
+    page.evaluate((text) => {
+      const sheet = new CSSStyleSheet()
+      sheet.replaceSync(text)
+      document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet]
+    }, css)
+  const sizes = () =>
+    page.evaluate(() =>
+      ['#cards', 'main', '#root', 'body'].map((selector) => {
+        const { width, height } = (document.querySelector(selector) as Element).getBoundingClientRect()
+        return { width, height }
+      }),
+    )
+  const around = await sizes()
+  const before = await editor.rect('#odd-card')
+
+  // A card before it grows: the odd card moves right, and no ancestor of it changes size.
+  await restyle('#card-1 { width: 230px }')
+  const moved = await editor.rect('#odd-card')
+  expect(moved.left).toBeCloseTo(before.left + 80, 1)
+  expect(await sizes()).toEqual(around)
+  await expect.poll(async () => (await editor.overlays('primary'))[0]?.left).toBeCloseTo(moved.left, 1)
+  expectSameRect((await editor.overlays('primary'))[0], moved)
+
+  // A transform moves it and changes no layout size at all.
+  await restyle('#odd-card { transform: translate(12px, 30px) }')
+  const translated = await editor.rect('#odd-card')
+  expect(translated.top).toBeCloseTo(moved.top + 30, 1)
+  await expect.poll(async () => (await editor.overlays('primary'))[0]?.top).toBeCloseTo(translated.top, 1)
+  expectSameRect((await editor.overlays('primary'))[0], translated)
+  const [name] = await editor.overlays('name-badge')
+  expect(name?.left).toBeCloseTo(translated.left, 1)
+
+  // Scrolled out of view and moved there, then back: drawn where it is.
+  await page.evaluate(() => window.scrollTo(0, 1000))
+  await restyle('#odd-card { transform: translate(40px, 30px) }')
+  await page.evaluate(() => window.scrollTo(0, 0))
+  const back = await editor.rect('#odd-card')
+  expect(back.left).toBeCloseTo(translated.left + 28, 1)
+  await expect.poll(async () => (await editor.overlays('primary'))[0]?.left).toBeCloseTo(back.left, 1)
+  expectSameRect((await editor.overlays('primary'))[0], back)
+})

@@ -441,4 +441,56 @@ describe('layout that moves without a DOM mutation', () => {
     outlines.stop()
     expect(observedIds()).toEqual([])
   })
+
+  test('the selected elements are watched for moves that change no size (a transform, a sibling inside a fixed box)', async () => {
+    /** An IntersectionObserver per watched element, notified by the test (see position-watch.test.ts). */
+    const watchers: {
+      element: Element
+      notify: (entries: { intersectionRatio: number }[]) => void
+      off: boolean
+    }[] = []
+    class FakeIntersectionObserver {
+      readonly watcher: (typeof watchers)[number]
+      constructor(notify: (entries: { intersectionRatio: number }[]) => void) {
+        this.watcher = { element: document.body, notify, off: false }
+      }
+      observe(element: Element) {
+        this.watcher.element = element
+        watchers.push(this.watcher)
+      }
+      disconnect() {
+        this.watcher.off = true
+      }
+    }
+    vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver)
+    outlines.stop()
+    outlines = createOutlines(context, fakeTree(), selection as unknown as Selection)
+    outlines.start()
+    const watched = () => watchers.filter((watcher) => !watcher.off).map((watcher) => watcher.element.id)
+
+    selection.selected = key('c', 4)
+    context.emit('selection')
+    await Promise.resolve()
+    // The element only: its ancestors' moves move it too.
+    expect(watched()).toEqual(['c'])
+    watchers.at(-1)?.notify([{ intersectionRatio: 1 }])
+    expect(ofKind('primary')).toMatchObject([{ left: 330, top: 20 }])
+    placeAt('#c', 360, 50, 100, 45.5)
+    watchers.at(-1)?.notify([{ intersectionRatio: 0.4 }])
+    await Promise.resolve()
+    expect(ofKind('primary')).toMatchObject([{ left: 360, top: 50, width: 100, height: 45.5 }])
+    expect(watched()).toEqual(['c'])
+
+    selection.multiSelected = [key('a', 3), key('c', 4)]
+    context.emit('selection')
+    expect(watched().sort()).toEqual(['a', 'c'])
+    selection.driveMode = true
+    context.emit('drive')
+    expect(watched()).toEqual([])
+    selection.driveMode = false
+    context.emit('drive')
+    expect(watched().sort()).toEqual(['a', 'c'])
+    outlines.stop()
+    expect(watched()).toEqual([])
+  })
 })

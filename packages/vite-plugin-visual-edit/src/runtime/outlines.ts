@@ -9,6 +9,7 @@ import {
 } from '../protocol/messages.ts'
 import { type InspectorContext, OVERLAY_ATTRIBUTE } from './context.ts'
 import type { NavTree } from './nav-tree.ts'
+import { createPositionWatch, type PositionWatch } from './position-watch.ts'
 import type { Selection } from './selection.ts'
 import { throttle } from './throttle.ts'
 
@@ -356,25 +357,31 @@ export function createOutlines(context: InspectorContext, tree: OutlineTree, sel
 
   /**
    * Layout that moves without a DOM mutation, scroll or resize (an image or font loading, a
-   * stylesheet rule changed, a transition) still moves the selection: a ResizeObserver on the
-   * selected elements and their ancestors (border boxes) redraws when one of them changes size. Content
-   * growing or shrinking around the selection changes an ancestor's size; a sibling that moves it
-   * inside an ancestor of fixed size is drawn on the next event.
+   * stylesheet rule changed, a transition or animation) still moves the selection. A ResizeObserver on
+   * the selected elements and their ancestors (border boxes) redraws when one of them changes size;
+   * a position watch (position-watch.ts) on the selected elements redraws when one moves with no size
+   * changing (a sibling that grew inside an ancestor of fixed size, a transform).
    */
   let resizes: ResizeObserver | null = null
+  let positions: PositionWatch | null = null
   const observeSelection = () => {
-    if (!resizes) return
-    resizes.disconnect()
-    if (selection.driveMode) return
+    resizes?.disconnect()
     const { multiSelected, selected } = selection
-    const keys = multiSelected.length > 1 ? multiSelected : selected ? [selected] : []
+    const keys = selection.driveMode
+      ? []
+      : multiSelected.length > 1
+        ? multiSelected
+        : selected
+          ? [selected]
+          : []
+    const elements = keys.flatMap((key) => tree.elementsOf(key))
+    positions?.watch(elements)
+    if (!resizes) return
     const observed = new Set<Element>()
-    for (const key of keys) {
-      for (const element of tree.elementsOf(key)) {
-        for (let at: Element | null = element; at && !observed.has(at); at = at.parentElement) {
-          observed.add(at)
-          resizes.observe(at, { box: 'border-box' })
-        }
+    for (const element of elements) {
+      for (let at: Element | null = element; at && !observed.has(at); at = at.parentElement) {
+        observed.add(at)
+        resizes.observe(at, { box: 'border-box' })
       }
     }
   }
@@ -394,7 +401,14 @@ export function createOutlines(context: InspectorContext, tree: OutlineTree, sel
         if (REDRAW_ON.has(type)) schedule()
       })
       const Observer = (win as Window & { ResizeObserver?: typeof ResizeObserver }).ResizeObserver
-      resizes = Observer ? new Observer(schedule) : null
+      resizes = Observer
+        ? new Observer(() => {
+            // An element that had no box may have one now: its position can be watched.
+            positions?.remeasure()
+            schedule()
+          })
+        : null
+      positions = createPositionWatch(win, doc, schedule)
       observeSelection()
       render()
     },
@@ -407,6 +421,8 @@ export function createOutlines(context: InspectorContext, tree: OutlineTree, sel
       onScroll.cancel()
       resizes?.disconnect()
       resizes = null
+      positions?.disconnect()
+      positions = null
       host?.remove()
       host = null
       root = null
