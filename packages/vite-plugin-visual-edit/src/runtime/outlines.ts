@@ -353,7 +353,11 @@ export function createOutlines(context: InspectorContext, tree: OutlineTree, sel
       render()
     })
   }
-  const onScroll = throttle(win, OUTLINE_SCROLL_THROTTLE_MS, render)
+  /**
+   * Scrolling, resizing and the position watch's moves: at most one redraw per 15 ms between them (a
+   * scroll moves every watched element, and its redraw is the scroll's).
+   */
+  const onMoved = throttle(win, OUTLINE_SCROLL_THROTTLE_MS, render)
 
   /**
    * Layout that moves without a DOM mutation, scroll or resize (an image or font loading, a
@@ -393,8 +397,8 @@ export function createOutlines(context: InspectorContext, tree: OutlineTree, sel
       const own = context.moduleController()
       controller = own
       // Capture catches the scrolling of inner containers too (scroll events do not bubble).
-      doc.addEventListener('scroll', onScroll, { capture: true, passive: true, signal: own.signal })
-      win.addEventListener('resize', onScroll, { passive: true, signal: own.signal })
+      doc.addEventListener('scroll', onMoved, { capture: true, passive: true, signal: own.signal })
+      win.addEventListener('resize', onMoved, { passive: true, signal: own.signal })
       unsubscribe = context.on((type) => {
         if (type === 'selection' || type === 'tree') secondaryKeys = null
         if (type === 'selection' || type === 'tree' || type === 'drive') observeSelection()
@@ -408,7 +412,7 @@ export function createOutlines(context: InspectorContext, tree: OutlineTree, sel
             schedule()
           })
         : null
-      positions = createPositionWatch(win, doc, schedule)
+      positions = createPositionWatch(win, doc, onMoved)
       observeSelection()
       render()
     },
@@ -418,7 +422,7 @@ export function createOutlines(context: InspectorContext, tree: OutlineTree, sel
       controller?.abort()
       controller = null
       unsubscribe()
-      onScroll.cancel()
+      onMoved.cancel()
       resizes?.disconnect()
       resizes = null
       positions?.disconnect()
