@@ -370,14 +370,9 @@ export function createOutlines(context: InspectorContext, tree: OutlineTree, sel
   let positions: PositionWatch | null = null
   const observeSelection = () => {
     resizes?.disconnect()
-    const { multiSelected, selected } = selection
-    const keys = selection.driveMode
-      ? []
-      : multiSelected.length > 1
-        ? multiSelected
-        : selected
-          ? [selected]
-          : []
+    const { multiSelected, selected, driveMode } = selection
+    let keys: readonly ElementKey[] = []
+    if (!driveMode) keys = multiSelected.length > 1 ? multiSelected : selected ? [selected] : []
     const elements = keys.flatMap((key) => tree.elementsOf(key))
     positions?.watch(elements)
     if (!resizes) return

@@ -143,10 +143,13 @@ describe('createPositionWatch', () => {
     expect(FakeIntersectionObserver.all).toHaveLength(count)
   })
 
-  test('watch() replaces the watched elements; notifications of replaced observers are ignored', () => {
+  test('watch() replaces the watched elements, keeping the ones still watched; replaced observers are ignored', () => {
     watch.watch([element('a'), element('a')])
     expect(FakeIntersectionObserver.all).toHaveLength(1)
     const old = observerOf('a')
+    // Still watched: the same observer.
+    watch.watch([element('a')])
+    expect(FakeIntersectionObserver.all).toHaveLength(1)
     watch.watch([element('b')])
     expect(old.disconnected).toBe(true)
     expect([...live().keys()]).toEqual(['b'])

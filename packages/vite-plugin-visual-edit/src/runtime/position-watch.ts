@@ -11,7 +11,10 @@ export const POSITION_WATCH_LIMIT = 64
 const RATIO_SLACK = 1e-5
 
 export interface PositionWatch {
-  /** Watches these elements (the first POSITION_WATCH_LIMIT) instead of the last ones. */
+  /**
+   * Watches these elements (the first POSITION_WATCH_LIMIT) instead of the last ones; one watched
+   * before keeps its observer.
+   */
   watch(elements: Iterable<Element>): void
   /** Starts watching any of the watched elements that had no box when last measured. */
   remeasure(): void
@@ -111,10 +114,18 @@ export function createPositionWatch(win: Window, doc: Document, onMove: () => vo
 
   return {
     watch(elements) {
-      disconnect()
       if (!Observer) return
+      const next = new Set<Element>()
       for (const element of elements) {
-        if (watched.size === POSITION_WATCH_LIMIT) break
+        if (next.size === POSITION_WATCH_LIMIT) break
+        next.add(element)
+      }
+      for (const [element, entry] of watched) {
+        if (next.has(element)) continue
+        entry.observer?.disconnect()
+        watched.delete(element)
+      }
+      for (const element of next) {
         if (watched.has(element)) continue
         const entry: Watched = { observer: null }
         watched.set(element, entry)
