@@ -204,3 +204,34 @@ test('the selection follows a sibling that moves it inside an ancestor of fixed 
   await expect.poll(async () => (await editor.overlays('primary'))[0]?.left).toBeCloseTo(back.left, 1)
   expectSameRect((await editor.overlays('primary'))[0], back)
 })
+
+test('the dashed outline of a child and the secondary outline of another instance follow transforms too', async ({
+  page,
+}) => {
+  const editor = await connectEditor(page)
+  await page.click('#card-1', { position: { x: 4, y: 4 } })
+  await expect.poll(async () => (await editor.overlays('secondary')).length).toBe(2)
+  await expect.poll(async () => (await editor.overlays('child')).length).toBe(1)
+  const restyle = (css: string) =>
+    page.evaluate((text) => {
+      const sheet = new CSSStyleSheet()
+      sheet.replaceSync(text)
+      document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet]
+    }, css)
+  const selected = await editor.rect('#card-1')
+
+  // The child moves inside the selected card, which neither moves nor changes size.
+  await restyle('#card-1-label { display: inline-block; transform: translate(20px, 25px) }')
+  const label = await editor.rect('#card-1-label')
+  await expect.poll(async () => (await editor.overlays('child'))[0]?.top).toBeCloseTo(label.top, 1)
+  expectSameRect((await editor.overlays('child'))[0], label)
+  expectSameRect((await editor.overlays('primary'))[0], selected)
+
+  // Another card with the selected one's codebase id moves.
+  await restyle('#card-3 { transform: translateY(40px) }')
+  const third = await editor.rect('#card-3')
+  const secondaryAt = async (left: number) =>
+    (await editor.overlays('secondary')).find((overlay) => Math.abs(overlay.left - left) < 0.5)
+  await expect.poll(async () => (await secondaryAt(third.left))?.top).toBeCloseTo(third.top, 1)
+  expectSameRect(await secondaryAt(third.left), third)
+})

@@ -12,6 +12,7 @@ import {
 } from '../protocol/messages.ts'
 import { InspectorContext, OVERLAY_ATTRIBUTE } from './context.ts'
 import { createOutlines, type Outlines, type OutlineTree } from './outlines.ts'
+import { POSITION_WATCH_LIMIT } from './position-watch.ts'
 import type { Selection } from './selection.ts'
 
 /** Plain tagged elements as tree nodes; `data-component` marks a component node. */
@@ -437,37 +438,43 @@ describe('layout that moves without a DOM mutation', () => {
     expect(observedIds()).toEqual([])
     selection.selected = key('a', 3)
     context.emit('tree')
-    expect(observedIds().sort()).toEqual(['a', 'body', 'html', 'main'])
+    // A single selection: its children (a1, a2) and the other element with its codebase id (b) too,
+    // themselves only.
+    expect(observedIds().sort()).toEqual(['a', 'a1', 'a2', 'b', 'body', 'html', 'main'])
     outlines.stop()
     expect(observedIds()).toEqual([])
   })
 
-  test('the selected elements are watched for moves that change no size (a transform, a sibling inside a fixed box)', async () => {
-    /** An IntersectionObserver per watched element, notified by the test (see position-watch.test.ts). */
-    const watchers: {
-      element: Element
-      notify: (entries: { intersectionRatio: number }[]) => void
-      off: boolean
-    }[] = []
-    class FakeIntersectionObserver {
-      readonly watcher: (typeof watchers)[number]
-      constructor(notify: (entries: { intersectionRatio: number }[]) => void) {
-        this.watcher = { element: document.body, notify, off: false }
-      }
-      observe(element: Element) {
-        this.watcher.element = element
-        watchers.push(this.watcher)
-      }
-      disconnect() {
-        this.watcher.off = true
-      }
+  /** An IntersectionObserver per watched element, notified by the test (see position-watch.test.ts). */
+  const watchers: {
+    element: Element
+    notify: (entries: { intersectionRatio: number }[]) => void
+    off: boolean
+  }[] = []
+  class FakeIntersectionObserver {
+    readonly watcher: (typeof watchers)[number]
+    constructor(notify: (entries: { intersectionRatio: number }[]) => void) {
+      this.watcher = { element: document.body, notify, off: false }
     }
+    observe(element: Element) {
+      this.watcher.element = element
+      watchers.push(this.watcher)
+    }
+    disconnect() {
+      this.watcher.off = true
+    }
+  }
+  const watched = () => watchers.filter((watcher) => !watcher.off).map((watcher) => watcher.element.id)
+  const watchingPositions = () => {
+    watchers.length = 0
     vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver)
     outlines.stop()
     outlines = createOutlines(context, fakeTree(), selection as unknown as Selection)
     outlines.start()
-    const watched = () => watchers.filter((watcher) => !watcher.off).map((watcher) => watcher.element.id)
+  }
 
+  test('the selected elements are watched for moves that change no size (a transform, a sibling inside a fixed box)', async () => {
+    watchingPositions()
     selection.selected = key('c', 4)
     context.emit('selection')
     await Promise.resolve()
@@ -481,8 +488,27 @@ describe('layout that moves without a DOM mutation', () => {
     expect(ofKind('primary')).toMatchObject([{ left: 360, top: 50, width: 100, height: 45.5 }])
     expect(watched()).toEqual(['c'])
 
+    // The children's dashed outlines and the secondary outline follow their elements too: nearest
+    // first, after the selected element.
+    selection.selected = key('a', 3)
+    context.emit('selection')
+    await Promise.resolve()
+    expect(watched()).toEqual(['a', 'a1', 'a2', 'b'])
+    expect(ofKind('child')).toMatchObject([{ left: 12 }, { left: 60 }])
+    const watcherOf = (elementId: string) =>
+      watchers.find((watcher) => !watcher.off && watcher.element.id === elementId)
+    for (const elementId of ['a', 'a1', 'a2', 'b']) watcherOf(elementId)?.notify([{ intersectionRatio: 1 }])
+    placeAt('#a2', 70, 22, 40, 20)
+    // Moves share the scroll's throttle: drawn at once or at the end of its 15 ms.
+    watcherOf('a2')?.notify([{ intersectionRatio: 0.75 }])
+    await vi.waitFor(() => expect(ofKind('child')).toMatchObject([{ left: 12 }, { left: 70 }]))
+    placeAt('#b', 180, 30, 150, 90)
+    watcherOf('b')?.notify([{ intersectionRatio: 0.9 }])
+    await vi.waitFor(() => expect(ofKind('secondary')).toMatchObject([{ left: 180, top: 30 }]))
+
     selection.multiSelected = [key('a', 3), key('c', 4)]
     context.emit('selection')
+    // A multi-selection draws no child or secondary outlines.
     expect(watched().sort()).toEqual(['a', 'c'])
     selection.driveMode = true
     context.emit('drive')
@@ -492,5 +518,27 @@ describe('layout that moves without a DOM mutation', () => {
     expect(watched().sort()).toEqual(['a', 'c'])
     outlines.stop()
     expect(watched()).toEqual([])
+  })
+  test('at most POSITION_WATCH_LIMIT elements are watched: the selected one first, then its children, then the other instances', () => {
+    const items = Array.from(
+      { length: 80 },
+      (_, n) =>
+        `<li id="i${n}" ${CODEBASE_ID_ATTRIBUTE}="${id(7)}"><b id="t${n}" ${CODEBASE_ID_ATTRIBUTE}="${id(8)}">${n}</b></li>`,
+    )
+    document.body.innerHTML = `<ul id="list">${items.join('')}</ul>`
+    for (let n = 0; n < 80; n++) {
+      placeAt(`#i${n}`, 0, n * 20, 200, 20)
+      placeAt(`#t${n}`, 0, n * 20, 20, 20)
+    }
+    watchingPositions()
+    selection.selected = key('i5', 7)
+    context.emit('selection')
+    const ids = watched()
+    expect(ids).toHaveLength(POSITION_WATCH_LIMIT)
+    expect(ids.slice(0, 3)).toEqual(['i5', 't5', 'i0'])
+    expect(new Set(ids).size).toBe(POSITION_WATCH_LIMIT)
+    // The ResizeObserver takes the same elements, and the selected one's ancestors (ul, body, html).
+    expect(observedIds()).toHaveLength(POSITION_WATCH_LIMIT + 3)
+    expect(observedIds()).toEqual(expect.arrayContaining(['list', 'body', 'html']))
   })
 })

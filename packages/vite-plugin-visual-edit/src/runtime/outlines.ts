@@ -9,7 +9,7 @@ import {
 } from '../protocol/messages.ts'
 import { type InspectorContext, OVERLAY_ATTRIBUTE } from './context.ts'
 import type { NavTree } from './nav-tree.ts'
-import { createPositionWatch, type PositionWatch } from './position-watch.ts'
+import { createPositionWatch, POSITION_WATCH_LIMIT, type PositionWatch } from './position-watch.ts'
 import type { Selection } from './selection.ts'
 import { throttle } from './throttle.ts'
 
@@ -360,11 +360,23 @@ export function createOutlines(context: InspectorContext, tree: OutlineTree, sel
   const onMoved = throttle(win, OUTLINE_SCROLL_THROTTLE_MS, render)
 
   /**
+   * The other elements outlined with a single selection, nearest first: its children's (dashed
+   * outlines), then the other elements with its codebase id (secondary outlines).
+   */
+  function* outlinedAround(selected: ElementKey): Generator<Element> {
+    for (const child of tree.childrenOf(selected)) yield* tree.elementsOf(child.key)
+    secondaryKeys ??= sameCodebaseId(selected)
+    for (const key of secondaryKeys) yield* tree.elementsOf(key)
+  }
+
+  /**
    * Layout that moves without a DOM mutation, scroll or resize (an image or font loading, a
    * stylesheet rule changed, a transition or animation) still moves the selection. A ResizeObserver on
    * the selected elements and their ancestors (border boxes) redraws when one of them changes size;
    * a position watch (position-watch.ts) on the selected elements redraws when one moves with no size
-   * changing (a sibling that grew inside an ancestor of fixed size, a transform).
+   * changing (a sibling that grew inside an ancestor of fixed size, a transform). While the watch's
+   * limit allows, a single selection's dashed and secondary outlines are followed the same way: their
+   * elements are watched and observed (themselves, not their ancestors) after the selected ones.
    */
   let resizes: ResizeObserver | null = null
   let positions: PositionWatch | null = null
@@ -374,7 +386,14 @@ export function createOutlines(context: InspectorContext, tree: OutlineTree, sel
     let keys: readonly ElementKey[] = []
     if (!driveMode) keys = multiSelected.length > 1 ? multiSelected : selected ? [selected] : []
     const elements = keys.flatMap((key) => tree.elementsOf(key))
-    positions?.watch(elements)
+    const watched = new Set(elements)
+    if (keys.length === 1 && selected) {
+      for (const element of outlinedAround(selected)) {
+        if (watched.size >= POSITION_WATCH_LIMIT) break
+        watched.add(element)
+      }
+    }
+    positions?.watch(watched)
     if (!resizes) return
     const observed = new Set<Element>()
     for (const element of elements) {
@@ -382,6 +401,11 @@ export function createOutlines(context: InspectorContext, tree: OutlineTree, sel
         observed.add(at)
         resizes.observe(at, { box: 'border-box' })
       }
+    }
+    for (const element of watched) {
+      if (observed.has(element)) continue
+      observed.add(element)
+      resizes.observe(element, { box: 'border-box' })
     }
   }
 

@@ -1,6 +1,7 @@
 /**
- * Most elements watched at once: the selection's, one IntersectionObserver each. A larger
- * multi-selection is still redrawn on every mutation, scroll and resize.
+ * Most elements watched at once, one IntersectionObserver each: the selection's first, then those of
+ * the outlines drawn around a single selection (outlines.ts). The rest are still redrawn on every
+ * mutation, scroll and resize.
  */
 export const POSITION_WATCH_LIMIT = 64
 
