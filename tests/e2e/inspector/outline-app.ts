@@ -12,12 +12,17 @@ import { listenDevServer } from '../../helpers/dev-server.ts'
 
 const FIXTURE = path.resolve(import.meta.dirname, '../../fixtures/outline-app')
 
-/** tests/fixtures/outline-app (plain tagged elements) in a Vite dev server with visualEdit() on a free port. */
-async function startOutlineApp(): Promise<{ url: string; close: () => Promise<void> }> {
+/**
+ * tests/fixtures/outline-app (plain tagged elements) in a Vite dev server with visualEdit() on a free
+ * port; `allowedOrigins` are the editor origins besides the app's own that the inspector trusts.
+ */
+export async function startOutlineApp(
+  allowedOrigins?: string[],
+): Promise<{ url: string; close: () => Promise<void> }> {
   const { server, url } = await listenDevServer({
     root: FIXTURE,
     cacheDir: path.join(tmpdir(), 'visual-edit-outline-app-vite'),
-    plugins: visualEdit({ token: 'outline-app-token-0123456789' }),
+    plugins: visualEdit({ token: 'outline-app-token-0123456789', allowedOrigins }),
     server: { ws: false },
     optimizeDeps: { noDiscovery: true, include: [] },
   })

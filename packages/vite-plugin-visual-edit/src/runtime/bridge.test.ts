@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { compressToBase64 } from 'lz-string'
+import { compressToBase64, compressToEncodedURIComponent } from 'lz-string'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { FUNCTION_NOT_FOUND } from '../protocol/messages.ts'
 import { createBridge } from './bridge.ts'
@@ -10,7 +10,7 @@ interface Harness {
   editor: MessagePort
   replies: unknown[]
   events: unknown[]
-  request: (message: unknown) => Promise<unknown>
+  request: (message: unknown) => Promise<{ id?: unknown; result?: unknown; error?: string }>
 }
 
 let stopLast = () => {}
@@ -21,6 +21,7 @@ function connect(options: { origin?: string; source?: MessageEventSource | null 
   const context = new InspectorContext(window)
   const functions = new Map<string, (...args: never[]) => unknown>([
     ['setZoomPerc', (percent: number) => percent / 100],
+    ['echo', (...args: never[]) => args],
     [
       'fails',
       () => {
@@ -53,10 +54,13 @@ function connect(options: { origin?: string; source?: MessageEventSource | null 
     }),
   )
   const request = (message: unknown) =>
-    new Promise((resolve) => {
+    new Promise<{ id?: unknown; result?: unknown; error?: string }>((resolve) => {
       const before = replies.length
       channel.port1.postMessage(message)
-      const poll = () => (replies.length > before ? resolve(replies.at(-1)) : setTimeout(poll, 1))
+      const poll = () =>
+        replies.length > before
+          ? resolve(replies.at(-1) as { id?: unknown; result?: unknown; error?: string })
+          : setTimeout(poll, 1)
       poll()
     })
   return { context, editor: channel.port1, replies, events, request }
@@ -83,7 +87,7 @@ describe('the bridge', () => {
     expect(connect({ source: null }).context.connected).toBe(false)
   })
 
-  test('accepts lz-string compressedArgs', async () => {
+  test('accepts lz-string compressedArgs, base64 or URI-safe; anything else is an error reply', async () => {
     const harness = connect()
     const reply = await harness.request({
       id: 'a',
@@ -91,6 +95,44 @@ describe('the bridge', () => {
       payload: { functionName: 'setZoomPerc', compressedArgs: compressToBase64('[200]') },
     })
     expect(reply).toEqual({ id: 'a', result: 2 })
+    const uriSafe = await harness.request({
+      id: 'b',
+      type: 'executeFunction',
+      payload: { functionName: 'setZoomPerc', compressedArgs: compressToEncodedURIComponent('[150]') },
+    })
+    expect(uriSafe).toEqual({ id: 'b', result: 1.5 })
+    const notAnArray = await harness.request({
+      id: 'c',
+      type: 'executeFunction',
+      payload: { functionName: 'setZoomPerc', compressedArgs: compressToBase64('{"zoom":150}') },
+    })
+    expect(notAnArray).toEqual({ id: 'c', error: 'compressedArgs must hold an array of arguments' })
+    const garbage = await harness.request({
+      id: 'd',
+      type: 'executeFunction',
+      payload: { functionName: 'setZoomPerc', compressedArgs: '!!not lz-string!!' },
+    })
+    expect(garbage.error).toMatch(
+      /^compressedArgs could not be decompressed: send lz-string compressToBase64/,
+    )
+  })
+
+  test('URI-safe compressedArgs whose characters the base64 reader misreads still arrive', async () => {
+    const harness = connect()
+    // Arguments whose URI-safe form uses '-' or '$', which base64 does not have.
+    let text = ''
+    let compressed = ''
+    for (let n = 0; n < 200 && !/[-$]/.test(compressed); n++) {
+      text = JSON.stringify([n * 7 + 13, `label ${n} éü ${'x'.repeat(n % 17)}`])
+      compressed = compressToEncodedURIComponent(text)
+    }
+    expect(compressed).toMatch(/[-$]/)
+    const echoed = await harness.request({
+      id: 'e',
+      type: 'executeFunction',
+      payload: { functionName: 'echo', compressedArgs: compressed },
+    })
+    expect(echoed).toEqual({ id: 'e', result: JSON.parse(text) })
   })
 
   test("an unknown function logs 'Function to execute not found' and replies with an error; window is never looked at", async () => {

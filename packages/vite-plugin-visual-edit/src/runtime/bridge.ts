@@ -18,11 +18,29 @@ export interface BridgeHandlers {
   logStateAndProps: (componentName: string) => void
 }
 
-/** `compressedArgs`: the JSON of the argument array, lz-string compressed (base64, or URI-safe). */
+/**
+ * `compressedArgs`: the JSON of the argument array, lz-string compressed (base64, or URI-safe). The
+ * two alphabets overlap, so a string is read with each until one gives JSON.
+ */
 function decompressArgs(compressed: string): unknown[] {
-  const json = decompressFromBase64(compressed) || decompressFromEncodedURIComponent(compressed)
-  if (!json) throw new Error('compressedArgs could not be decompressed')
-  const args: unknown = JSON.parse(json)
+  let parsed = false
+  let args: unknown
+  for (const decompress of [decompressFromBase64, decompressFromEncodedURIComponent]) {
+    const json = decompress(compressed)
+    if (!json) continue
+    try {
+      args = JSON.parse(json)
+      parsed = true
+      break
+    } catch {
+      // Garbage from the other alphabet: try the next.
+    }
+  }
+  if (!parsed) {
+    throw new Error(
+      'compressedArgs could not be decompressed: send lz-string compressToBase64 (or compressToEncodedURIComponent) of the JSON argument array',
+    )
+  }
   if (!Array.isArray(args)) throw new Error('compressedArgs must hold an array of arguments')
   return args
 }

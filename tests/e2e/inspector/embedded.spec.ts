@@ -1,0 +1,158 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { expect, type Frame, type Page, test } from '@playwright/test'
+import type { NavTreePayload } from '../../../packages/vite-plugin-visual-edit/src/protocol/messages.ts'
+import { decodeNavTree } from '../../../packages/vite-plugin-visual-edit/src/protocol/nav-tree-wire.ts'
+import { type Overlay, type Rect, recordOverlayRoot, startOutlineApp } from './outline-app.ts'
+
+/**
+ * The inspector as the editor uses it: the app in an iframe of an editor page at another origin, the
+ * handshake posted by that page to the frame. Two editor pages are served on loopback ports of their
+ * own (Chromium's local network checks block a loopback frame in a page from anywhere else); the app's
+ * dev server trusts the first alone besides its own origin.
+ */
+interface EditorServer {
+  origin: string
+  close: () => Promise<void>
+}
+
+/** A loopback server answering every request with the editor page that embeds `appUrl()`. */
+async function startEditorServer(appUrl: () => URL): Promise<EditorServer> {
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html' }).end(editorPage(appUrl()))
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  }
+}
+
+/** The editor's side of the bridge: `connect()` posts 'init' to the frame; `received` keeps what comes back. */
+function editorPage(appUrl: URL): string {
+  return `<!doctype html><html><body style="margin:0">
+<iframe id="app" src="${appUrl.href}" style="border:0;width:1000px;height:700px;margin:20px 30px"></iframe>
+<script>
+  window.received = []
+  let port = null
+  let nextId = 0
+  window.connect = () => {
+    const channel = new MessageChannel()
+    channel.port1.onmessage = (message) => window.received.push(message.data)
+    port = channel.port1
+    document.getElementById('app').contentWindow.postMessage('init', ${JSON.stringify(appUrl.origin)}, [channel.port2])
+  }
+  window.call = (functionName, args) =>
+    port.postMessage({ id: ++nextId, type: 'executeFunction', payload: { functionName, args } })
+</script></body></html>`
+}
+
+let app: Awaited<ReturnType<typeof startOutlineApp>> | undefined
+let allowed: EditorServer | undefined
+let other: EditorServer | undefined
+const appUrl = () => new URL(`${app?.url ?? ''}?debugLog=true`)
+test.beforeAll(async () => {
+  allowed = await startEditorServer(appUrl)
+  other = await startEditorServer(appUrl)
+  app = await startOutlineApp([allowed.origin])
+})
+test.afterAll(async () => {
+  await Promise.all([app?.close(), allowed?.close(), other?.close()])
+})
+
+interface EditorPageWindow extends Window {
+  received: { id?: number; type?: string; payload?: unknown; result?: unknown; error?: string }[]
+  connect: () => void
+  call: (functionName: string, args: unknown[]) => void
+}
+
+/** Opens the editor page of `editor`; returns the app's frame in it once the inspector there is loaded. */
+async function openEditor(page: Page, editor: EditorServer | undefined): Promise<Frame> {
+  await recordOverlayRoot(page)
+  await page.setViewportSize({ width: 1100, height: 800 })
+  await page.goto(`${editor?.origin}/editor.html`)
+  const frame = page.frame({ url: (url) => url.origin === appUrl().origin })
+  if (!frame) throw new Error('The app frame did not load')
+  // The inspector listens once its module ran: before the frame's load event.
+  await frame.waitForFunction(() => document.readyState === 'complete')
+  return frame
+}
+
+const received = (page: Page, type?: string) =>
+  page.evaluate(
+    (wanted) =>
+      (window as unknown as EditorPageWindow).received.filter((data) => !wanted || data.type === wanted),
+    type,
+  )
+
+const overlaysIn = (frame: Frame, kind: string): Promise<Overlay[]> =>
+  frame.evaluate((wanted) => {
+    const root = (window as Window & { __overlayRoot?: ShadowRoot }).__overlayRoot
+    return Array.from(root?.querySelectorAll('div') ?? [])
+      .filter((div) => !div.hidden && div.dataset.kind === wanted)
+      .map((div) => {
+        const { left, top, width, height } = div.getBoundingClientRect()
+        return { kind: wanted, left, top, width, height } as Overlay
+      })
+  }, kind)
+
+const rectIn = (frame: Frame, selector: string): Promise<Rect> =>
+  frame.evaluate((wanted) => {
+    const { left, top, width, height } = (document.querySelector(wanted) as Element).getBoundingClientRect()
+    return { left, top, width, height }
+  }, selector)
+
+test('an editor at an origin the app does not allow is refused: nothing is sent to it', async ({ page }) => {
+  const frame = await openEditor(page, other)
+  const refused = page.waitForEvent('console', (message) => message.text().includes('init refused from'))
+  await page.evaluate(() => (window as unknown as EditorPageWindow).connect())
+  expect((await refused).text()).toContain(other?.origin ?? '-')
+  // A click in the app stays the app's own (nothing is selected), and a request over the refused port
+  // runs nothing.
+  await frame.click('#counter')
+  await expect(frame.locator('#counter')).toHaveText('clicked 1')
+  await page.evaluate(() => (window as unknown as EditorPageWindow).call('initProject', [{}]))
+  expect(await overlaysIn(frame, 'primary')).toEqual([])
+  expect(await received(page)).toEqual([])
+})
+
+test('an allowed editor in another origin connects through the frame: tree, selection, and outlines that follow a transform', async ({
+  page,
+}) => {
+  const frame = await openEditor(page, allowed)
+  await page.evaluate(() => {
+    const editor = window as unknown as EditorPageWindow
+    editor.connect()
+    editor.call('initProject', [{}])
+  })
+  // The reply carries the request's id; the tree follows.
+  await expect.poll(async () => (await received(page)).some((data) => data.id === 1)).toBe(true)
+  expect((await received(page)).find((data) => data.id === 1)?.error).toBeUndefined()
+  await expect.poll(async () => (await received(page, 'NAV_TREE')).length).toBeGreaterThan(0)
+  const [event] = await received(page, 'NAV_TREE')
+  const nodes = decodeNavTree((event as { payload: NavTreePayload }).payload.tree)
+  expect(nodes.some((node) => node.key.codebaseId === 'tempo-0a000000-0000-4000-8000-000000000006')).toBe(
+    true,
+  )
+
+  // The user clicks in the frame: the element is selected and the editor told.
+  await frame.click('#odd-card')
+  await expect
+    .poll(async () => JSON.stringify(await received(page, 'SELECTED_ELEMENT_KEY')))
+    .toContain('tempo-0a000000-0000-4000-8000-000000000006')
+  await expect.poll(async () => (await overlaysIn(frame, 'primary')).length).toBe(1)
+
+  // Inside a cross-origin frame, the position watch still sees a move that changes no size.
+  await frame.evaluate(() => {
+    const sheet = new CSSStyleSheet()
+    sheet.replaceSync('#odd-card { transform: translate(16px, 36px) }')
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet]
+  })
+  const moved = await rectIn(frame, '#odd-card')
+  await expect.poll(async () => (await overlaysIn(frame, 'primary'))[0]?.top).toBeCloseTo(moved.top, 1)
+  const [primary] = await overlaysIn(frame, 'primary')
+  expect(primary?.left).toBeCloseTo(moved.left, 1)
+  expect(primary?.width).toBeCloseTo(moved.width, 1)
+  expect(primary?.height).toBeCloseTo(moved.height, 1)
+})
