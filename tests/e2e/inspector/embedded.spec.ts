@@ -35,16 +35,25 @@ function editorPage(appUrl: URL): string {
 <iframe id="app" src="${appUrl.href}" style="border:0;width:1000px;height:700px;margin:20px 30px"></iframe>
 <script>
   window.received = []
+  const pending = new Map()
   let port = null
   let nextId = 0
   window.connect = () => {
     const channel = new MessageChannel()
-    channel.port1.onmessage = (message) => window.received.push(message.data)
+    channel.port1.onmessage = (message) => {
+      window.received.push(message.data)
+      pending.get(message.data.id)?.(message.data)
+      pending.delete(message.data.id)
+    }
     port = channel.port1
     document.getElementById('app').contentWindow.postMessage('init', ${JSON.stringify(appUrl.origin)}, [channel.port2])
   }
   window.call = (functionName, args) =>
-    port.postMessage({ id: ++nextId, type: 'executeFunction', payload: { functionName, args } })
+    new Promise((resolve) => {
+      const id = ++nextId
+      pending.set(id, resolve)
+      port.postMessage({ id, type: 'executeFunction', payload: { functionName, args } })
+    })
 </script></body></html>`
 }
 
@@ -64,7 +73,18 @@ test.afterAll(async () => {
 interface EditorPageWindow extends Window {
   received: { id?: number; type?: string; payload?: unknown; result?: unknown; error?: string }[]
   connect: () => void
-  call: (functionName: string, args: unknown[]) => void
+  /** Resolves with the reply to the request. */
+  call: (functionName: string, args: unknown[]) => Promise<{ id: number; result?: unknown; error?: string }>
+}
+
+/** Calls a function of the inspector from the editor page; the reply's result (throws its error). */
+async function call(page: Page, functionName: string, ...args: unknown[]): Promise<unknown> {
+  const reply = await page.evaluate(
+    ([name, list]) => (window as unknown as EditorPageWindow).call(name, list),
+    [functionName, args] as const,
+  )
+  if (reply.error !== undefined) throw new Error(`${functionName} failed: ${reply.error}`)
+  return reply.result
 }
 
 /** Opens the editor page of `editor`; returns the app's frame in it once the inspector there is loaded. */
@@ -112,7 +132,9 @@ test('an editor at an origin the app does not allow is refused: nothing is sent 
   // runs nothing.
   await frame.click('#counter')
   await expect(frame.locator('#counter')).toHaveText('clicked 1')
-  await page.evaluate(() => (window as unknown as EditorPageWindow).call('initProject', [{}]))
+  await page.evaluate(() => {
+    void (window as unknown as EditorPageWindow).call('initProject', [{}])
+  })
   expect(await overlaysIn(frame, 'primary')).toEqual([])
   expect(await received(page)).toEqual([])
 })
@@ -121,14 +143,10 @@ test('an allowed editor in another origin connects through the frame: tree, sele
   page,
 }) => {
   const frame = await openEditor(page, allowed)
-  await page.evaluate(() => {
-    const editor = window as unknown as EditorPageWindow
-    editor.connect()
-    editor.call('initProject', [{}])
-  })
+  await page.evaluate(() => (window as unknown as EditorPageWindow).connect())
   // The reply carries the request's id; the tree follows.
-  await expect.poll(async () => (await received(page)).some((data) => data.id === 1)).toBe(true)
-  expect((await received(page)).find((data) => data.id === 1)?.error).toBeUndefined()
+  expect(await call(page, 'initProject', {})).toMatchObject({ nodes: expect.any(Number) })
+  expect((await received(page)).find((data) => data.id === 1)?.result).toBeDefined()
   await expect.poll(async () => (await received(page, 'NAV_TREE')).length).toBeGreaterThan(0)
   const [event] = await received(page, 'NAV_TREE')
   const nodes = decodeNavTree((event as { payload: NavTreePayload }).payload.tree)
@@ -155,4 +173,31 @@ test('an allowed editor in another origin connects through the frame: tree, sele
   expect(primary?.left).toBeCloseTo(moved.left, 1)
   expect(primary?.width).toBeCloseTo(moved.width, 1)
   expect(primary?.height).toBeCloseTo(moved.height, 1)
+})
+
+test("goBack and goForward move through the app's own history in the frame, never the editor's", async ({
+  page,
+}) => {
+  const frame = await openEditor(page, allowed)
+  // The editor has history of its own, after the frame's first entry.
+  await page.evaluate(() => history.pushState(null, '', '#second'))
+  const editorUrl = page.url()
+  await page.evaluate(() => (window as unknown as EditorPageWindow).connect())
+  await call(page, 'initProject', {})
+
+  // The app's first entry: back lies the editor's, so there is nothing to go back to.
+  expect(await call(page, 'goBack')).toBe(false)
+  expect(await call(page, 'goForward')).toBe(false)
+
+  // In drive mode the user follows a link in the app: the frame gets an entry of its own.
+  await call(page, 'enableDriveMode')
+  await frame.click('#link')
+  await expect.poll(() => new URL(frame.url()).hash).toBe('#followed')
+  expect(await call(page, 'goBack')).toBe(true)
+  await expect.poll(() => new URL(frame.url()).hash).toBe('')
+  expect(await call(page, 'goForward')).toBe(true)
+  await expect.poll(() => new URL(frame.url()).hash).toBe('#followed')
+  expect(await call(page, 'goForward')).toBe(false)
+  // Had any of these gone through the tab's history, the editor would have gone back from #second.
+  expect(page.url()).toBe(editorUrl)
 })

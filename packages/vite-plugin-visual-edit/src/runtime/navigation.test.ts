@@ -76,6 +76,36 @@ describe('history functions', () => {
     expect(forward).toHaveBeenCalledTimes(1)
   })
 
+  test("with the Navigation API, goBack and goForward move through this frame's own entries only", () => {
+    const traversal = () => ({ committed: Promise.resolve(), finished: Promise.reject(new Error('aborted')) })
+    const own = {
+      canGoBack: false,
+      canGoForward: false,
+      back: vi.fn(traversal),
+      forward: vi.fn(traversal),
+    }
+    vi.stubGlobal('navigation', own)
+    const back = vi.spyOn(window.history, 'back').mockImplementation(() => {})
+    const forward = vi.spyOn(window.history, 'forward').mockImplementation(() => {})
+    setReferrer('http://localhost:3000/editor')
+    // The app's first entry in the editor's frame: what lies back is the editor's, not the app's.
+    expect(navigation.goBack()).toBe(false)
+    expect(navigation.goForward()).toBe(false)
+    own.canGoBack = true
+    own.canGoForward = true
+    expect(navigation.goBack()).toBe(true)
+    expect(navigation.goForward()).toBe(true)
+    expect(own.back).toHaveBeenCalledTimes(1)
+    expect(own.forward).toHaveBeenCalledTimes(1)
+    expect(back).not.toHaveBeenCalled()
+    expect(forward).not.toHaveBeenCalled()
+    // Still only with a referrer.
+    setReferrer('')
+    expect(navigation.goBack()).toBe(false)
+    expect(own.back).toHaveBeenCalledTimes(1)
+    vi.unstubAllGlobals()
+  })
+
   test('refresh reloads the page', () => {
     const reload = vi.spyOn(window.location, 'reload').mockImplementation(() => {})
     expect(navigation.refresh()).toBe(true)
