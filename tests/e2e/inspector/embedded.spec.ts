@@ -201,3 +201,42 @@ test("goBack and goForward move through the app's own history in the frame, neve
   // Had any of these gone through the tab's history, the editor would have gone back from #second.
   expect(page.url()).toBe(editorUrl)
 })
+
+test('a frame out of the editor view, which gets no animation frames, still builds its tree and rebuilds it after a change', async ({
+  page,
+}) => {
+  const frame = await openEditor(page, allowed)
+  // A page large enough that its tree takes many slices.
+  await frame.evaluate(() => {
+    const rows = Array.from(
+      { length: 6000 },
+      (_, n) =>
+        `<div data-tempo-id="tempo-0a000000-0000-4000-8000-000000000004" class="row"><span>${n}</span></div>`,
+    )
+    document.querySelector('main')?.insertAdjacentHTML('beforeend', rows.join(''))
+  })
+  // Scrolled off the editor's canvas: Chromium stops rendering the cross-origin frame.
+  await page.evaluate(() => {
+    ;(document.getElementById('app') as HTMLIFrameElement).style.marginTop = '5000px'
+  })
+  const nextFrameOrNone = () =>
+    frame.evaluate(
+      () =>
+        new Promise<string>((resolve) => {
+          requestAnimationFrame(() => resolve('a frame'))
+          setTimeout(() => resolve('no frame'), 500)
+        }),
+    )
+  // The one frame already due may still come; after it, none does.
+  await nextFrameOrNone()
+  expect(await nextFrameOrNone()).toBe('no frame')
+  await page.evaluate(() => (window as unknown as EditorPageWindow).connect())
+  const { nodes } = (await call(page, 'initProject', {})) as { nodes: number }
+  expect(nodes).toBeGreaterThan(6000)
+  await expect.poll(async () => (await received(page, 'NAV_TREE')).length).toBe(1)
+
+  await frame.evaluate(() => {
+    document.querySelector('main')?.insertAdjacentHTML('beforeend', '<p id="added">added</p>')
+  })
+  await expect.poll(async () => (await received(page, 'NAV_TREE')).length).toBe(2)
+})

@@ -13,7 +13,7 @@ import {
 } from '../protocol/messages.ts'
 import { decodeNavTree } from '../protocol/nav-tree-wire.ts'
 import { InspectorContext } from './context.ts'
-import { createNavTree, NAV_TREE_MEASURE, type NavTree } from './nav-tree.ts'
+import { createNavTree, FRAME_WAIT_MS, NAV_TREE_MEASURE, type NavTree } from './nav-tree.ts'
 import { boundedJson, encodeProps } from './node-props.ts'
 
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
@@ -464,6 +464,27 @@ describe('building and sending', () => {
     // 6,001 elements, 16 per clock read, 40 reads per slice: about 640 elements per frame.
     expect(frames).toBeGreaterThanOrEqual(8)
     expect(frames).toBeLessThanOrEqual(12)
+  })
+
+  test('a page that gets no animation frames (a cross-origin frame off the screen) is still built, a slice per FRAME_WAIT_MS', async () => {
+    document.body.innerHTML = `<div data-tempo-id="root">${'<p data-tempo-id="p"><b></b></p>'.repeat(3000)}</div>`
+    let clock = 0
+    vi.spyOn(window.performance, 'now').mockImplementation(() => (clock += 0.25))
+    const { tree } = setup()
+    const frames = vi.spyOn(window, 'requestAnimationFrame').mockImplementation(() => 1)
+    const cancelled = vi.spyOn(window, 'cancelAnimationFrame')
+    const waits: number[] = []
+    const setTimeout = window.setTimeout.bind(window)
+    vi.spyOn(window, 'setTimeout').mockImplementation(((callback: () => void, ms?: number) => {
+      waits.push(ms ?? 0)
+      return setTimeout(callback, 0)
+    }) as typeof window.setTimeout)
+    const nodes = await built(tree)
+    expect(nodes).toHaveLength(3001)
+    expect(frames.mock.calls.length).toBeGreaterThanOrEqual(8)
+    // Each slice waited for a frame that never came, then went on.
+    expect(waits.filter((ms) => ms === FRAME_WAIT_MS)).toHaveLength(frames.mock.calls.length)
+    expect(cancelled).toHaveBeenCalledTimes(frames.mock.calls.length)
   })
 
   test('sends the tree when connected, and the page HTML only once after requestHtml()', async () => {

@@ -27,6 +27,13 @@ const MAX_REBUILD_WAIT_MS = 1000
  */
 const MAX_TABLE_GROWTH = 2
 
+/**
+ * How long a build waits for the next animation frame before it goes on without one. A cross-origin
+ * frame out of the editor's view (a storyboard scrolled off the canvas) gets no frames at all, as
+ * Chromium stops rendering it; its tree must still be built. A visible page's frame comes first.
+ */
+export const FRAME_WAIT_MS = 50
+
 /** The User Timing measure each build leaves (`detail`: kind, nodes, slices, workMs). */
 export const NAV_TREE_MEASURE = 'visual-edit nav tree'
 
@@ -111,9 +118,16 @@ export function createNavTree(context: InspectorContext): NavTree {
       // Hidden documents get no animation frames; a timer keeps the build going.
       if (doc.visibilityState === 'hidden' || typeof win.requestAnimationFrame !== 'function') {
         win.setTimeout(resolve, 0)
-      } else {
-        win.requestAnimationFrame(() => resolve())
+        return
       }
+      // Neither is a frame whose rendering the browser stopped (see FRAME_WAIT_MS).
+      const go = () => {
+        win.cancelAnimationFrame(frame)
+        win.clearTimeout(timer)
+        resolve()
+      }
+      const frame = win.requestAnimationFrame(go)
+      const timer = win.setTimeout(go, FRAME_WAIT_MS)
     })
 
   /** Time slices of NAV_TREE_SLICE_MS, one per animation frame, shared by a build and its posting. */
