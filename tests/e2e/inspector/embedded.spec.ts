@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { expect, type Frame, type Page, test } from '@playwright/test'
 import type { NavTreePayload } from '../../../packages/vite-plugin-visual-edit/src/protocol/messages.ts'
 import { decodeNavTree } from '../../../packages/vite-plugin-visual-edit/src/protocol/nav-tree-wire.ts'
-import { type Overlay, type Rect, recordOverlayRoot, startOutlineApp } from './outline-app.ts'
+import { overlaysIn, recordOverlayRoot, rectIn, startOutlineApp } from './outline-app.ts'
 
 /**
  * The inspector as the editor uses it: the app in an iframe of an editor page at another origin, the
@@ -105,23 +105,6 @@ const received = (page: Page, type?: string) =>
       (window as unknown as EditorPageWindow).received.filter((data) => !wanted || data.type === wanted),
     type,
   )
-
-const overlaysIn = (frame: Frame, kind: string): Promise<Overlay[]> =>
-  frame.evaluate((wanted) => {
-    const root = (window as Window & { __overlayRoot?: ShadowRoot }).__overlayRoot
-    return Array.from(root?.querySelectorAll('div') ?? [])
-      .filter((div) => !div.hidden && div.dataset.kind === wanted)
-      .map((div) => {
-        const { left, top, width, height } = div.getBoundingClientRect()
-        return { kind: wanted, left, top, width, height } as Overlay
-      })
-  }, kind)
-
-const rectIn = (frame: Frame, selector: string): Promise<Rect> =>
-  frame.evaluate((wanted) => {
-    const { left, top, width, height } = (document.querySelector(wanted) as Element).getBoundingClientRect()
-    return { left, top, width, height }
-  }, selector)
 
 test('an editor at an origin the app does not allow is refused: nothing is sent to it', async ({ page }) => {
   const frame = await openEditor(page, other)

@@ -1,6 +1,6 @@
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { type Page, test } from '@playwright/test'
+import { type Frame, type Page, test } from '@playwright/test'
 import { visualEdit } from '../../../packages/vite-plugin-visual-edit/src/index.ts'
 import type { ElementKey } from '../../../packages/vite-plugin-visual-edit/src/protocol/element-key.ts'
 import type {
@@ -177,39 +177,47 @@ export async function connectEditor(page: Page): Promise<Editor> {
       page.evaluate(() => {
         ;(window as EditorWindow).__editor?.events.splice(0)
       }),
-    overlays: (kind) =>
-      page.evaluate((wanted) => {
-        const root = (window as EditorWindow).__overlayRoot
-        if (!root) return []
-        return Array.from(root.querySelectorAll('div'))
-          .filter((div) => !div.hidden && (!wanted || div.dataset.kind === wanted))
-          .filter((div) => div.getClientRects().length > 0)
-          .map((div) => {
-            const rect = div.getBoundingClientRect()
-            const style = getComputedStyle(div)
-            return {
-              kind: div.dataset.kind ?? '',
-              left: rect.left,
-              top: rect.top,
-              width: rect.width,
-              height: rect.height,
-              thickness: style.getPropertyValue('--t').trim(),
-              boxShadow: style.boxShadow,
-              fontSize: style.fontSize,
-              zIndex: style.zIndex,
-              text: div.textContent ?? '',
-            }
-          })
-      }, kind),
-    rect: (selector) =>
-      page.locator(selector).evaluate((element) => {
-        const { left, top, width, height } = element.getBoundingClientRect()
-        return { left, top, width, height }
-      }),
+    overlays: (kind) => overlaysIn(page, kind),
+    rect: (selector) => rectIn(page, selector),
   }
   // Every test starts from a built tree, as an editor's session does.
   await editor.call('initProject', {})
   return editor
+}
+
+/** The overlays drawn in the page's (or a frame's) inspector, as the browser laid them out. */
+export function overlaysIn(target: Page | Frame, kind?: string): Promise<Overlay[]> {
+  return target.evaluate((wanted) => {
+    const root = (window as EditorWindow).__overlayRoot
+    if (!root) return []
+    return Array.from(root.querySelectorAll('div'))
+      .filter((div) => !div.hidden && (!wanted || div.dataset.kind === wanted))
+      .filter((div) => div.getClientRects().length > 0)
+      .map((div) => {
+        const rect = div.getBoundingClientRect()
+        const style = getComputedStyle(div)
+        return {
+          kind: div.dataset.kind ?? '',
+          left: rect.left,
+          top: rect.top,
+          width: rect.width,
+          height: rect.height,
+          thickness: style.getPropertyValue('--t').trim(),
+          boxShadow: style.boxShadow,
+          fontSize: style.fontSize,
+          zIndex: style.zIndex,
+          text: div.textContent ?? '',
+        }
+      })
+  }, kind)
+}
+
+/** An element's rect in the page (or a frame). */
+export function rectIn(target: Page | Frame, selector: string): Promise<Rect> {
+  return target.locator(selector).evaluate((element) => {
+    const { left, top, width, height } = element.getBoundingClientRect()
+    return { left, top, width, height }
+  })
 }
 
 /** The key of a SELECTED_ELEMENT_KEY event. */
