@@ -223,3 +223,34 @@ test('a frame out of the editor view, which gets no animation frames, still buil
   })
   await expect.poll(async () => (await received(page, 'NAV_TREE')).length).toBe(2)
 })
+
+test('the editor narrowing the frame (another breakpoint) refreshes the tree with the new boxes', async ({
+  page,
+}) => {
+  const frame = await openEditor(page, allowed)
+  await page.evaluate(() => (window as unknown as EditorPageWindow).connect())
+  await call(page, 'initProject', {})
+  await expect.poll(async () => (await received(page, 'NAV_TREE')).length).toBe(1)
+  const oddCardBox = async () => {
+    const trees = await received(page, 'NAV_TREE')
+    const last = trees.at(-1) as { payload: NavTreePayload }
+    const node = decodeNavTree(last.payload.tree).find(
+      (candidate) => candidate.key.codebaseId === 'tempo-0a000000-0000-4000-8000-000000000006',
+    )
+    return node?.pageBoundingBox
+  }
+  const wide = await rectIn(frame, '#odd-card')
+  expect((await oddCardBox())?.pageX).toBeCloseTo(wide.left, 1)
+
+  // No element of the page changes: the frame gets narrower, and the cards shrink.
+  await page.evaluate(() => {
+    ;(document.getElementById('app') as HTMLIFrameElement).style.width = '420px'
+  })
+  await expect.poll(async () => (await received(page, 'NAV_TREE')).length).toBe(2)
+  const narrow = await rectIn(frame, '#odd-card')
+  expect(narrow.left).toBeLessThan(wide.left - 50)
+  const box = await oddCardBox()
+  expect(box?.pageX).toBeCloseTo(narrow.left, 1)
+  expect(box?.pageY).toBeCloseTo(narrow.top, 1)
+  expect(box?.width).toBeCloseTo(narrow.width, 1)
+})

@@ -553,6 +553,55 @@ describe('building and sending', () => {
     expect(elementsKeys(tree, 'b')).toBe(true)
   })
 
+  test('a resize, an element scrolled, an image or a font loaded refresh the tree too; the page scrolled does not', async () => {
+    document.body.innerHTML =
+      '<div data-tempo-id="a"><div data-tempo-id="list"><img data-tempo-id="img"></div></div>'
+    const box = { left: 10, top: 20, width: 300, height: 40 }
+    vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(
+      () =>
+        ({
+          ...box,
+          x: box.left,
+          y: box.top,
+          right: box.left + box.width,
+          bottom: box.top + box.height,
+        }) as DOMRect,
+    )
+    const { tree, sent } = setup({ connect: true })
+    await tree.rebuild()
+    tree.start()
+    await waitFor(() => sent.length === 1)
+    const settled = () => new Promise((resolve) => setTimeout(resolve, NAV_TREE_REBUILD_DELAY_MS + 150))
+    const widthOfA = () => decodeNavTree((sent.at(-1) as NavTreePayload).tree)[0]?.pageBoundingBox?.width
+
+    // The editor narrows the preview: every box changes, and no element of the page does.
+    box.width = 120
+    window.dispatchEvent(new Event('resize'))
+    await waitFor(() => sent.length === 2)
+    expect(widthOfA()).toBe(120)
+    const measures = performance.getEntriesByName(NAV_TREE_MEASURE) as PerformanceMeasure[]
+    expect(measures.at(-1)?.detail).toMatchObject({ kind: 'refresh' })
+
+    document.querySelector('[data-tempo-id="list"]')?.dispatchEvent(new Event('scroll'))
+    await waitFor(() => sent.length === 3)
+    document.querySelector('img')?.dispatchEvent(new Event('load'))
+    await waitFor(() => sent.length === 4)
+    const fonts = document.fonts as FontFaceSet | undefined
+    if (fonts) {
+      fonts.dispatchEvent(new Event('loadingdone'))
+      await waitFor(() => sent.length === 5)
+    }
+    const before = sent.length
+    document.dispatchEvent(new Event('scroll'))
+    await settled()
+    expect(sent).toHaveLength(before)
+
+    tree.stop()
+    window.dispatchEvent(new Event('resize'))
+    await settled()
+    expect(sent).toHaveLength(before)
+  })
+
   test('mutations refresh the last tree, explicit rebuilds walk the page; each build leaves a measure', async () => {
     performance.clearMeasures(NAV_TREE_MEASURE)
     document.body.innerHTML = '<main data-tempo-id="m"><p data-tempo-id="p">one</p></main>'

@@ -109,7 +109,7 @@ export function createNavTree(context: InspectorContext): NavTree {
   let queued: { callback: () => void; token: string }[] = []
   let observer: MutationObserver | null = null
   let debounceTimer: ReturnType<typeof setTimeout> | undefined
-  let firstPendingMutation: number | null = null
+  let firstPendingChange: number | null = null
   let loaderTimer: ReturnType<typeof setTimeout> | undefined
 
   const now = () => win.performance.now()
@@ -282,13 +282,13 @@ export function createNavTree(context: InspectorContext): NavTree {
 
   const scheduleRebuild = () => {
     const at = now()
-    firstPendingMutation ??= at
+    firstPendingChange ??= at
     clearTimeout(debounceTimer)
-    const delay = Math.min(NAV_TREE_REBUILD_DELAY_MS, firstPendingMutation + MAX_REBUILD_WAIT_MS - at)
+    const delay = Math.min(NAV_TREE_REBUILD_DELAY_MS, firstPendingChange + MAX_REBUILD_WAIT_MS - at)
     debounceTimer = setTimeout(
       () => {
         debounceTimer = undefined
-        firstPendingMutation = null
+        firstPendingChange = null
         rebuildOnChange()
       },
       Math.max(0, delay),
@@ -297,6 +297,25 @@ export function createNavTree(context: InspectorContext): NavTree {
 
   const onMutations = (records: MutationRecord[]) => {
     if (dirty.note(records)) scheduleRebuild()
+  }
+
+  /**
+   * Layout that moves boxes without a DOM mutation: the viewport resized (the editor previews another
+   * width), an element scrolled, an image or a font loaded. The tree's page boxes would stay stale
+   * until the next mutation; it is refreshed as after one (nothing walked again, every box read
+   * again). The document's own scroll moves no page box.
+   */
+  let layoutWatch: AbortController | null = null
+  const watchLayout = (): AbortController => {
+    const own = context.moduleController()
+    const options = { passive: true, signal: own.signal }
+    // Capture: scroll and load events do not bubble.
+    const captured = { ...options, capture: true }
+    win.addEventListener('resize', scheduleRebuild, options)
+    doc.addEventListener('scroll', (event) => event.target !== doc && scheduleRebuild(), captured)
+    doc.addEventListener('load', scheduleRebuild, captured)
+    doc.fonts?.addEventListener('loadingdone', scheduleRebuild, options)
+    return own
   }
 
   const indexOf = (key: ElementKey): number => {
@@ -317,6 +336,7 @@ export function createNavTree(context: InspectorContext): NavTree {
       const Observer = (win as Window & typeof globalThis).MutationObserver
       observer = new Observer(onMutations)
       observer.observe(doc, { childList: true, subtree: true, attributes: true, characterData: true })
+      layoutWatch = watchLayout()
       // Loader-based frameworks (Next.js) may render after the first build without a mutation the
       // first tree could have waited for: one more build after a second, unless one ran meanwhile.
       if (doc.getElementById('__next')) {
@@ -330,11 +350,13 @@ export function createNavTree(context: InspectorContext): NavTree {
     stop() {
       observer?.disconnect()
       observer = null
+      layoutWatch?.abort()
+      layoutWatch = null
       clearTimeout(debounceTimer)
       clearTimeout(loaderTimer)
       debounceTimer = undefined
       loaderTimer = undefined
-      firstPendingMutation = null
+      firstPendingChange = null
       // A build after a restart has missed the mutations meanwhile: it walks the whole page.
       dirty.forget()
       generation++
