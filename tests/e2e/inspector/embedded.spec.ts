@@ -254,3 +254,36 @@ test('the editor narrowing the frame (another breakpoint) refreshes the tree wit
   expect(box?.pageY).toBeCloseTo(narrow.top, 1)
   expect(box?.width).toBeCloseTo(narrow.width, 1)
 })
+
+test('keys, the wheel and the pointer in the frame reach the editor over the port; a click in edit mode leaves the focus with the editor', async ({
+  page,
+}) => {
+  const frame = await openEditor(page, allowed)
+  await page.evaluate(() => (window as unknown as EditorPageWindow).connect())
+  await call(page, 'initProject', {})
+  // In edit mode a click selects without taking the focus: keys stay with the editor page itself.
+  await frame.click('#odd-card')
+  expect(await frame.evaluate(() => document.hasFocus())).toBe(false)
+  // Once the page has the focus (the user clicked it in drive mode), keys reach the editor over the
+  // port.
+  await call(page, 'enableDriveMode')
+  await frame.click('#cousin')
+  await call(page, 'disableDriveMode')
+  expect(await frame.evaluate(() => document.hasFocus())).toBe(true)
+  await page.keyboard.press('Control+z')
+  await expect
+    .poll(async () => (await received(page, 'KEY_DOWN')).map((event) => event.payload))
+    .toContainEqual(expect.objectContaining({ key: 'z', ctrlKey: true }))
+  await page.mouse.move(300, 200)
+  await page.keyboard.down('Control')
+  await page.mouse.wheel(0, -120)
+  await page.keyboard.up('Control')
+  await expect
+    .poll(async () => (await received(page, 'WHEEL')).map((event) => event.payload))
+    .toContainEqual(expect.objectContaining({ deltaY: -120, ctrlKey: true }))
+  // Pointer positions are the frame's own: the editor places them with the frame's offset.
+  await page.mouse.move(330, 220)
+  await expect
+    .poll(async () => (await received(page, 'MOUSE_MOVE')).at(-1)?.payload)
+    .toMatchObject({ clientX: 300, clientY: 200 })
+})
