@@ -5,12 +5,19 @@ import { FUNCTION_NOT_FOUND } from '../protocol/messages.ts'
 import { createBridge } from './bridge.ts'
 import { InspectorContext } from './context.ts'
 
+/** A reply to a request: its id, and a result or an error. */
+interface Reply {
+  id?: unknown
+  result?: unknown
+  error?: string
+}
+
 interface Harness {
   context: InspectorContext
   editor: MessagePort
   replies: unknown[]
   events: unknown[]
-  request: (message: unknown) => Promise<{ id?: unknown; result?: unknown; error?: string }>
+  request: (message: unknown) => Promise<Reply>
 }
 
 let stopLast = () => {}
@@ -54,13 +61,10 @@ function connect(options: { origin?: string; source?: MessageEventSource | null 
     }),
   )
   const request = (message: unknown) =>
-    new Promise<{ id?: unknown; result?: unknown; error?: string }>((resolve) => {
+    new Promise<Reply>((resolve) => {
       const before = replies.length
       channel.port1.postMessage(message)
-      const poll = () =>
-        replies.length > before
-          ? resolve(replies.at(-1) as { id?: unknown; result?: unknown; error?: string })
-          : setTimeout(poll, 1)
+      const poll = () => (replies.length > before ? resolve(replies.at(-1) as Reply) : setTimeout(poll, 1))
       poll()
     })
   return { context, editor: channel.port1, replies, events, request }

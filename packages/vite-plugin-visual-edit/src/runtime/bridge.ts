@@ -23,26 +23,25 @@ export interface BridgeHandlers {
  * two alphabets overlap, so a string is read with each until one gives JSON.
  */
 function decompressArgs(compressed: string): unknown[] {
-  let parsed = false
-  let args: unknown
+  let notAnArray = false
   for (const decompress of [decompressFromBase64, decompressFromEncodedURIComponent]) {
     const json = decompress(compressed)
     if (!json) continue
+    let args: unknown
     try {
       args = JSON.parse(json)
-      parsed = true
-      break
     } catch {
       // Garbage from the other alphabet: try the next.
+      continue
     }
+    if (Array.isArray(args)) return args
+    notAnArray = true
   }
-  if (!parsed) {
-    throw new Error(
-      'compressedArgs could not be decompressed: send lz-string compressToBase64 (or compressToEncodedURIComponent) of the JSON argument array',
-    )
-  }
-  if (!Array.isArray(args)) throw new Error('compressedArgs must hold an array of arguments')
-  return args
+  throw new Error(
+    notAnArray
+      ? 'compressedArgs must hold an array of arguments'
+      : 'compressedArgs could not be decompressed: send lz-string compressToBase64 (or compressToEncodedURIComponent) of the JSON argument array',
+  )
 }
 
 /**
