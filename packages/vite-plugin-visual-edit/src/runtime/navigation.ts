@@ -21,10 +21,21 @@ export function createNavigation(context: InspectorContext) {
   }
   const originals = { pushState: win.history.pushState, replaceState: win.history.replaceState }
   /**
-   * The Navigation API: this frame's own session history, where `history` is the whole tab's. Older
-   * browsers lack it (Chromium has it since 102); they fall back to `history`.
+   * One step back or forward through the page's own history. Inside the editor's frame,
+   * history.back() moves through the whole tab's history and can take the editor itself back; the
+   * Navigation API (Chromium since 102) moves through this frame's entries only, and tells when there
+   * is none. Browsers without it fall back to `history`.
    */
-  const ownHistory = (): Navigation | null => (win as Partial<Pick<Window, 'navigation'>>).navigation ?? null
+  const traverse = (direction: 'back' | 'forward'): boolean => {
+    const own = (win as Partial<Pick<Window, 'navigation'>>).navigation
+    if (!own) {
+      win.history[direction]()
+      return true
+    }
+    if (!(direction === 'back' ? own.canGoBack : own.canGoForward)) return false
+    settled(own[direction]())
+    return true
+  }
 
   return {
     start() {
@@ -48,34 +59,12 @@ export function createNavigation(context: InspectorContext) {
       win.history.pushState = originals.pushState
       win.history.replaceState = originals.replaceState
     },
-    /**
-     * Going back works only when the page was reached from another one (a referrer exists), and only
-     * within the page's own history: inside the editor's frame, history.back() moves through the
-     * whole tab's history and can take the editor itself back. Where the Navigation API exists
-     * (Chromium), it goes to this frame's previous entry, and answers false when there is none.
-     */
+    /** Going back works only when the page was reached from another one (a referrer exists). */
     goBack(): boolean {
-      if (!win.document.referrer) return false
-      const own = ownHistory()
-      if (!own) {
-        win.history.back()
-        return true
-      }
-      if (!own.canGoBack) return false
-      settled(own.back())
-      return true
+      return win.document.referrer ? traverse('back') : false
     },
-    /** Forward within the page's own history, as goBack; false when there is nothing forward. */
-    goForward(): boolean {
-      const own = ownHistory()
-      if (!own) {
-        win.history.forward()
-        return true
-      }
-      if (!own.canGoForward) return false
-      settled(own.forward())
-      return true
-    },
+    /** False when the page has nothing forward. */
+    goForward: (): boolean => traverse('forward'),
     refresh(): boolean {
       win.location.reload()
       return true
