@@ -50,3 +50,40 @@ describe('the inspector in the page', () => {
     expect(gzipSync(bundle).length).toBeLessThanOrEqual(30 * 1024)
   })
 })
+
+describe('the inspector in a page served under a base path', () => {
+  const project = copyFixture('tag-app')
+  let server: ViteDevServer
+  let origin: string
+
+  beforeAll(async () => {
+    server = await createServer({
+      root: project.dir,
+      base: '/app/',
+      configFile: false,
+      logLevel: 'silent',
+      plugins: visualEdit(),
+      server: { host: '127.0.0.1', port: 0, ws: false, watch: null },
+      optimizeDeps: { noDiscovery: true, include: [] },
+    })
+    await server.listen()
+    origin = new URL(server.resolvedUrls?.local[0] as string).origin
+  })
+  afterAll(async () => {
+    await server.close()
+    project.remove()
+  })
+
+  test('the script and the bundle it imports load from under the base', async () => {
+    const html = await (await fetch(`${origin}/app/`)).text()
+    const src = html.match(/<script type="module" src="([^"]*visual-edit-inspector)"><\/script>/)?.[1]
+    expect(src).toBe('/app/@id/virtual:visual-edit-inspector')
+    const entry = await fetch(`${origin}${src}`)
+    expect(entry.status).toBe(200)
+    const imported = (await entry.text()).match(/from "([^"]+)"/)?.[1] ?? ''
+    expect(imported.startsWith('/app/')).toBe(true)
+    const bundle = await fetch(`${origin}${imported}`)
+    expect(bundle.status).toBe(200)
+    expect(await bundle.text()).toContain('startInspector')
+  })
+})

@@ -5,7 +5,10 @@ import type { Plugin } from 'vite'
 import type { VisualEditContext } from './context.ts'
 import { isDevServer } from './transform/tag-plugin.ts'
 
-/** The URL the injected script loads; Vite hands `/@id/<id>` to the plugin that resolves `<id>`. */
+/**
+ * The URL the injected script loads, under the app's base (`/` unless vite.config sets `base`); Vite
+ * hands `<base>@id/<id>` to the plugin that resolves `<id>`.
+ */
 const INSPECTOR_ID = 'virtual:visual-edit-inspector'
 const RESOLVED_ID = `\0${INSPECTOR_ID}`
 export const INSPECTOR_URL = `/@id/${INSPECTOR_ID}`
@@ -38,12 +41,18 @@ async function inspectorBundle(): Promise<string> {
  */
 export function runtimePlugin(context: VisualEditContext): Plugin {
   let bundle: Promise<string> | undefined
+  /** The dev server's base path: Vite resolves it to a path ending in '/' (a full URL's pathname). */
+  let base = '/'
   return {
     name: 'visual-edit:inspector',
     apply: isDevServer,
+    configResolved(config) {
+      base = config.base.endsWith('/') ? config.base : `${config.base}/`
+    },
     transformIndexHtml() {
       if (!context.active) return
-      return [{ tag: 'script', attrs: { type: 'module', src: INSPECTOR_URL }, injectTo: 'head' }]
+      const src = `${base}${INSPECTOR_URL.slice(1)}`
+      return [{ tag: 'script', attrs: { type: 'module', src }, injectTo: 'head' }]
     },
     resolveId(id) {
       if (id === INSPECTOR_ID || id === RESOLVED_ID) return RESOLVED_ID
