@@ -8,10 +8,10 @@ import {
   fiberOf,
   hostElementsOf,
   isComponentFiber,
-  isHostBoundary,
   parentFiber,
   propsOf,
   readingFibers,
+  stepUp,
 } from './react-fiber.ts'
 
 const CODEBASE_ID_CHARS = /^[A-Za-z0-9_-]+$/
@@ -48,15 +48,26 @@ export function createElementKeys(context: InspectorContext, keeps: (codebaseId:
   const { doc } = context
 
   /**
-   * The tagged component usages whose output starts at this host fiber, outermost first. A memo() or
+   * The tagged component usages whose output starts at this host fiber, outermost first (through a
+   * portal that is all they render: see componentFibersAbove). A memo() or
    * forwardRef() wrapper and the component inside share the usage's props: they count once, under
    * the outer fiber.
    */
   const taggedComponents = (hostFiber: Fiber): TaggedComponent[] | null => {
     let chain: TaggedComponent[] | null = null
     let innerId: string | null = null
-    for (let fiber = parentFiber(hostFiber); fiber; fiber = parentFiber(fiber)) {
-      if (isHostBoundary(fiber)) break
+    let pastPortal = false
+    for (
+      let below = hostFiber, fiber = parentFiber(hostFiber);
+      fiber;
+      below = fiber, fiber = parentFiber(fiber)
+    ) {
+      const step = stepUp(fiber, below, pastPortal)
+      if (step === 'end') break
+      if (step === 'portal') {
+        pastPortal = true
+        continue
+      }
       if (!isComponentFiber(fiber)) continue
       const id = propsOf(fiber)[CODEBASE_ID_ATTRIBUTE]
       if (!isCodebaseId(id)) continue

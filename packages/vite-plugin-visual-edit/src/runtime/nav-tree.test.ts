@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { act, Fragment, forwardRef, createElement as h, memo, type ReactNode } from 'react'
+import { createPortal } from 'react-dom'
 import { createRoot, type Root } from 'react-dom/client'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { elementKeysEqual } from '../protocol/element-key.ts'
@@ -249,6 +250,62 @@ describe('component nodes from React', () => {
     const rooted = decodeNavTree((sent[1] as NavTreePayload).tree)
     expect(rooted).toEqual(tree.nodes)
     expect(rooted[0]?.key.uniquePath).toBe('0-0-0-App')
+  })
+
+  test("a component that renders nothing but a portal sits above the portal's elements; a portal beside other output stands alone", async () => {
+    function Modal({ children }: Tagged & { children?: ReactNode }) {
+      return createPortal(h('div', { 'data-tempo-id': 'modal-div' }, children), document.body)
+    }
+    function Dropdown() {
+      return h(
+        Fragment,
+        null,
+        h('button', { 'data-tempo-id': 'dropdown-button', type: 'button' }, 'open'),
+        createPortal(h('ul', { 'data-tempo-id': 'dropdown-ul' }), document.body),
+      )
+    }
+    function Page() {
+      return h(
+        'main',
+        { 'data-tempo-id': 'page-main' },
+        h('p', { 'data-tempo-id': 'page-p' }, 'text'),
+        h(Modal, { 'data-tempo-id': 'use-modal' }, h('b', { 'data-tempo-id': 'modal-b' }, 'inside')),
+        h(Dropdown, { 'data-tempo-id': 'use-dropdown' }),
+      )
+    }
+    render(h(Page, { 'data-tempo-id': 'use-page' } as object))
+    const { tree, sent } = setup({ connect: true })
+    tree.start()
+    const nodes = await built(tree)
+    expect(outline(nodes)).toEqual([
+      `${SKIP_ROOT_CODEBASE_ID}@0 body`,
+      '  use-page@0-0-0-Page Page',
+      '    page-main@0-0-0 main',
+      '      page-p@0-0-0-0 p',
+      '      use-dropdown@0-0-0-1-Dropdown Dropdown',
+      '        dropdown-button@0-0-0-1 button',
+      '  use-modal@0-1-Modal Modal',
+      '    modal-div@0-1 div',
+      '      modal-b@0-1-0 b',
+      '  dropdown-ul@0-2 ul',
+    ])
+    const modal = nodes.find((node) => node.key.codebaseId === 'use-modal') as NavTreeNode
+    expect(modal.isComponent).toBe(true)
+    expect(tree.elementsOf(modal.key)).toEqual([document.querySelector('[data-tempo-id="modal-div"]')])
+    expect(elementsKeys(tree, 'modal-div')).toBe(true)
+    expect(elementsKeys(tree, 'modal-b')).toBe(true)
+
+    // A change inside the modal: the refresh gives the tree a whole walk gives.
+    performance.clearMeasures(NAV_TREE_MEASURE)
+    const added = document.createElement('i')
+    added.setAttribute('data-tempo-id', 'modal-i')
+    document.querySelector('[data-tempo-id="modal-b"]')?.append(added)
+    await waitFor(() => sent.length === 2)
+    const [measure] = performance.getEntriesByName(NAV_TREE_MEASURE) as PerformanceMeasure[]
+    expect(measure?.detail).toMatchObject({ kind: 'refresh' })
+    const refreshed = decodeNavTree((sent[1] as NavTreePayload).tree)
+    expect(outline(refreshed)).toContain('        modal-i@0-1-0-0 i')
+    expect(refreshed).toEqual(await built(tree))
   })
 
   test('component usages sit between the host parent and the elements they render', async () => {

@@ -70,7 +70,7 @@ function isHostFiber(fiber: Fiber): boolean {
 }
 
 /** A fiber that ends the walk up from a host element: another host element, a portal or the root. */
-export function isHostBoundary(fiber: Fiber): boolean {
+function isHostBoundary(fiber: Fiber): boolean {
   return HOST_TAGS.has(fiber.tag) || fiber.tag === FiberTag.HostRoot || fiber.tag === FiberTag.HostPortal
 }
 
@@ -175,16 +175,50 @@ export function committedProps(element: Element): unknown {
 }
 
 /**
- * The component fibers between a host fiber and its nearest host ancestor (or portal, or root),
- * outermost first: the components whose output starts at this element. For
- * `<main><Card><section/></Card></main>`, the section's list is `[Card]`.
+ * One step of the walk up from a host fiber to the fibers whose output starts at it (see
+ * componentFibersAbove): `fiber`, met above `below`, ends the walk, is the portal it passes, or is
+ * one more of them.
+ */
+export function stepUp(fiber: Fiber, below: Fiber, pastPortal: boolean): 'end' | 'portal' | 'in' {
+  // Past a portal, only what renders nothing but it.
+  if (pastPortal && (fiber.child !== below || below.sibling)) return 'end'
+  if (fiber.tag === FiberTag.HostPortal) return pastPortal ? 'end' : 'portal'
+  return isHostBoundary(fiber) ? 'end' : 'in'
+}
+
+/**
+ * The component fibers whose output starts at a host fiber, outermost first: those between it and
+ * its nearest host ancestor (or portal, or root). For `<main><Card><section/></Card></main>`, the
+ * section's list is `[Card]`.
+ *
+ * A portal is passed when it is all that the fibers above it render (each one its parent's only
+ * child): a component that returns nothing but `createPortal(...)` (a Modal) owns the portal's
+ * elements, which are then its elements too (see hostElementsOf). A portal that shares its parent's
+ * output with other elements (a dropdown's menu next to its button) is not passed.
  */
 export function componentFibersAbove(hostFiber: Fiber): Fiber[] {
   const chain: Fiber[] = []
-  for (let fiber = parentFiber(hostFiber); fiber && !isHostBoundary(fiber); fiber = parentFiber(fiber)) {
-    if (isComponentFiber(fiber)) chain.push(fiber)
+  let pastPortal = false
+  for (
+    let below = hostFiber, fiber = parentFiber(hostFiber);
+    fiber;
+    below = fiber, fiber = parentFiber(fiber)
+  ) {
+    const step = stepUp(fiber, below, pastPortal)
+    if (step === 'end') break
+    if (step === 'portal') pastPortal = true
+    else if (isComponentFiber(fiber)) chain.push(fiber)
   }
   return chain.reverse()
+}
+
+/** The portal a fiber renders as its whole output (through only children), if it does. */
+function onlyPortalOf(fiber: Fiber): Fiber | null {
+  for (let child = fiber.child; child && !child.sibling; child = child.child) {
+    if (child.tag === FiberTag.HostPortal) return child
+    if (isHostBoundary(child)) return null
+  }
+  return null
 }
 
 const nameCache = new WeakMap<object, string | null>()
@@ -253,10 +287,13 @@ export function propsOf(fiber: Fiber): Record<string, unknown> {
 /**
  * The top host elements a fiber renders: the host nodes of its subtree that have no host ancestor
  * inside it, in order (one for most components, several for a fragment, none for `null`). Portals'
- * contents live elsewhere in the page and are left out.
+ * contents live elsewhere in the page and are left out, unless a portal is the fiber's whole output
+ * (see componentFibersAbove): then they are its elements.
  */
 export function hostElementsOf(fiber: Fiber): Element[] {
   if (isHostFiber(fiber)) return fiber.stateNode instanceof Element ? [fiber.stateNode] : []
+  const portal = onlyPortalOf(fiber)
+  if (portal) return hostElementsOf(portal)
   const elements: Element[] = []
   const stack: Fiber[] = []
   for (let child = fiber.child; child; child = child.sibling) stack.push(child)
