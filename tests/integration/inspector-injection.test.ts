@@ -12,14 +12,14 @@ const BUNDLE = path.join(
   '../../packages/vite-plugin-visual-edit/dist/runtime/inspector.js',
 )
 
-describe('the inspector in the page', () => {
+/** A copy of the tag-app fixture in a dev server with visualEdit(), for one describe block. */
+function serveTagApp(base?: string): { url: () => string } {
   const project = copyFixture('tag-app')
-  let server: ViteDevServer
-  let url: string
-
+  let server: ViteDevServer | undefined
   beforeAll(async () => {
     server = await createServer({
       root: project.dir,
+      base,
       configFile: false,
       logLevel: 'silent',
       plugins: visualEdit(),
@@ -27,19 +27,23 @@ describe('the inspector in the page', () => {
       optimizeDeps: { noDiscovery: true, include: [] },
     })
     await server.listen()
-    url = server.resolvedUrls?.local[0] as string
   })
   afterAll(async () => {
-    await server.close()
+    await server?.close()
     project.remove()
   })
+  return { url: () => server?.resolvedUrls?.local[0] ?? '' }
+}
+
+describe('the inspector in the page', () => {
+  const app = serveTagApp()
 
   test('index.html gets exactly one module script, which starts the inspector with the page config', async () => {
-    const html = await (await fetch(url)).text()
+    const html = await (await fetch(app.url())).text()
     expect(
       html.match(/<script type="module" src="\/@id\/virtual:visual-edit-inspector"><\/script>/g),
     ).toHaveLength(1)
-    const entry = await (await fetch(new URL(INSPECTOR_URL, url))).text()
+    const entry = await (await fetch(new URL(INSPECTOR_URL, app.url()))).text()
     expect(entry).toMatch(/import \{ startInspector \} from ".*virtual:visual-edit-inspector-bundle"/)
     expect(entry).toContain('startInspector(window, {"allowedOrigins":[]})')
   })
@@ -52,29 +56,10 @@ describe('the inspector in the page', () => {
 })
 
 describe('the inspector in a page served under a base path', () => {
-  const project = copyFixture('tag-app')
-  let server: ViteDevServer
-  let origin: string
-
-  beforeAll(async () => {
-    server = await createServer({
-      root: project.dir,
-      base: '/app/',
-      configFile: false,
-      logLevel: 'silent',
-      plugins: visualEdit(),
-      server: { host: '127.0.0.1', port: 0, ws: false, watch: null },
-      optimizeDeps: { noDiscovery: true, include: [] },
-    })
-    await server.listen()
-    origin = new URL(server.resolvedUrls?.local[0] as string).origin
-  })
-  afterAll(async () => {
-    await server.close()
-    project.remove()
-  })
+  const app = serveTagApp('/app/')
 
   test('the script and the bundle it imports load from under the base', async () => {
+    const { origin } = new URL(app.url())
     const html = await (await fetch(`${origin}/app/`)).text()
     const src = html.match(/<script type="module" src="([^"]*visual-edit-inspector)"><\/script>/)?.[1]
     expect(src).toBe('/app/@id/virtual:visual-edit-inspector')

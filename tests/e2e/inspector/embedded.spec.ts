@@ -3,7 +3,14 @@ import type { AddressInfo } from 'node:net'
 import { expect, type Frame, type Page, test } from '@playwright/test'
 import type { NavTreePayload } from '../../../packages/vite-plugin-visual-edit/src/protocol/messages.ts'
 import { decodeNavTree } from '../../../packages/vite-plugin-visual-edit/src/protocol/nav-tree-wire.ts'
-import { overlaysIn, recordOverlayRoot, rectIn, startOutlineApp } from './outline-app.ts'
+import {
+  expectSameRect,
+  overlaysIn,
+  recordOverlayRoot,
+  rectIn,
+  restyle,
+  startOutlineApp,
+} from './outline-app.ts'
 
 /**
  * The inspector as the editor uses it: the app in an iframe of an editor page at another origin, the
@@ -145,17 +152,10 @@ test('an allowed editor in another origin connects through the frame: tree, sele
   await expect.poll(async () => (await overlaysIn(frame, 'primary')).length).toBe(1)
 
   // Inside a cross-origin frame, the position watch still sees a move that changes no size.
-  await frame.evaluate(() => {
-    const sheet = new CSSStyleSheet()
-    sheet.replaceSync('#odd-card { transform: translate(16px, 36px) }')
-    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet]
-  })
+  await restyle(frame, '#odd-card { transform: translate(16px, 36px) }')
   const moved = await rectIn(frame, '#odd-card')
   await expect.poll(async () => (await overlaysIn(frame, 'primary'))[0]?.top).toBeCloseTo(moved.top, 1)
-  const [primary] = await overlaysIn(frame, 'primary')
-  expect(primary?.left).toBeCloseTo(moved.left, 1)
-  expect(primary?.width).toBeCloseTo(moved.width, 1)
-  expect(primary?.height).toBeCloseTo(moved.height, 1)
+  expectSameRect((await overlaysIn(frame, 'primary'))[0], moved)
 })
 
 test("goBack and goForward move through the app's own history in the frame, never the editor's", async ({

@@ -1,6 +1,6 @@
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { type Frame, type Page, test } from '@playwright/test'
+import { expect, type Frame, type Page, test } from '@playwright/test'
 import { visualEdit } from '../../../packages/vite-plugin-visual-edit/src/index.ts'
 import type { ElementKey } from '../../../packages/vite-plugin-visual-edit/src/protocol/element-key.ts'
 import type {
@@ -218,6 +218,27 @@ export function rectIn(target: Page | Frame, selector: string): Promise<Rect> {
     const { left, top, width, height } = element.getBoundingClientRect()
     return { left, top, width, height }
   })
+}
+
+/**
+ * Adds a constructed stylesheet to the page (or a frame): layout changes with no DOM mutation for the
+ * tree's observer and no event for the outlines.
+ */
+export function restyle(target: Page | Frame, css: string): Promise<void> {
+  return target.evaluate((text) => {
+    const sheet = new CSSStyleSheet()
+    sheet.replaceSync(text)
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet]
+  }, css)
+}
+
+/** Layout units are 1/64 px: an overlay and its element's rect agree to that precision. */
+export function expectSameRect(overlay: Overlay | undefined, rect: Rect): void {
+  expect(overlay, 'overlay drawn').toBeDefined()
+  expect(overlay?.left).toBeCloseTo(rect.left, 1)
+  expect(overlay?.top).toBeCloseTo(rect.top, 1)
+  expect(overlay?.width).toBeCloseTo(rect.width, 1)
+  expect(overlay?.height).toBeCloseTo(rect.height, 1)
 }
 
 /** The key of a SELECTED_ELEMENT_KEY event. */

@@ -5,18 +5,9 @@ import {
   OUTLINE_THICKNESS_PX,
   Z_INDEX,
 } from '../../../packages/vite-plugin-visual-edit/src/protocol/messages.ts'
-import { connectEditor, type Overlay, type Rect, serveOutlineApp } from './outline-app.ts'
+import { connectEditor, expectSameRect, restyle, serveOutlineApp } from './outline-app.ts'
 
 serveOutlineApp({ width: 1000, height: 700 })
-
-/** Layout units are 1/64 px: rectangles agree to that precision. */
-function expectSameRect(overlay: Overlay | undefined, rect: Rect) {
-  expect(overlay, 'overlay drawn').toBeDefined()
-  expect(overlay?.left).toBeCloseTo(rect.left, 1)
-  expect(overlay?.top).toBeCloseTo(rect.top, 1)
-  expect(overlay?.width).toBeCloseTo(rect.width, 1)
-  expect(overlay?.height).toBeCloseTo(rect.height, 1)
-}
 
 test('the overlay host is one element outside the body, closed to the page, invisible to pointers', async ({
   page,
@@ -132,22 +123,14 @@ test('the selection follows layout that moves without a mutation, scroll or resi
   await expect.poll(async () => (await editor.overlays('primary')).length).toBe(1)
   const before = await editor.rect('#odd-card')
   // Constructed stylesheets: no DOM mutation for the tree's observer, no event for the outlines.
-  await page.evaluate(() => {
-    const sheet = new CSSStyleSheet()
-    sheet.replaceSync('body { padding-top: 60px }')
-    document.adoptedStyleSheets = [sheet]
-  })
+  await restyle(page, 'body { padding-top: 60px }')
   const moved = await editor.rect('#odd-card')
   expect(moved.top).toBeGreaterThan(before.top + 10)
   await expect.poll(async () => (await editor.overlays('primary'))[0]?.top).toBeCloseTo(moved.top, 1)
   expectSameRect((await editor.overlays('primary'))[0], moved)
 
   // The element itself grows; the page around it does not.
-  await page.evaluate(() => {
-    const sheet = new CSSStyleSheet()
-    sheet.replaceSync('#odd-card { min-width: 333px }')
-    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet]
-  })
+  await restyle(page, '#odd-card { min-width: 333px }')
   const grown = await editor.rect('#odd-card')
   expect(grown.width).toBeCloseTo(333, 0)
   await expect.poll(async () => (await editor.overlays('primary'))[0]?.width).toBeCloseTo(grown.width, 1)
@@ -162,12 +145,6 @@ test('the selection follows a sibling that moves it inside an ancestor of fixed 
   const editor = await connectEditor(page)
   await page.click('#odd-card')
   await expect.poll(async () => (await editor.overlays('primary')).length).toBe(1)
-  const restyle = (css: string) =>
-    page.evaluate((text) => {
-      const sheet = new CSSStyleSheet()
-      sheet.replaceSync(text)
-      document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet]
-    }, css)
   const sizes = () =>
     page.evaluate(() =>
       ['#cards', 'main', '#root', 'body'].map((selector) => {
@@ -179,7 +156,7 @@ test('the selection follows a sibling that moves it inside an ancestor of fixed 
   const before = await editor.rect('#odd-card')
 
   // A card before it grows: the odd card moves right, and no ancestor of it changes size.
-  await restyle('#card-1 { width: 230px }')
+  await restyle(page, '#card-1 { width: 230px }')
   const moved = await editor.rect('#odd-card')
   expect(moved.left).toBeCloseTo(before.left + 80, 1)
   expect(await sizes()).toEqual(around)
@@ -187,7 +164,7 @@ test('the selection follows a sibling that moves it inside an ancestor of fixed 
   expectSameRect((await editor.overlays('primary'))[0], moved)
 
   // A transform moves it and changes no layout size at all.
-  await restyle('#odd-card { transform: translate(12px, 30px) }')
+  await restyle(page, '#odd-card { transform: translate(12px, 30px) }')
   const translated = await editor.rect('#odd-card')
   expect(translated.top).toBeCloseTo(moved.top + 30, 1)
   await expect.poll(async () => (await editor.overlays('primary'))[0]?.top).toBeCloseTo(translated.top, 1)
@@ -197,7 +174,7 @@ test('the selection follows a sibling that moves it inside an ancestor of fixed 
 
   // Scrolled out of view and moved there, then back: drawn where it is.
   await page.evaluate(() => window.scrollTo(0, 1000))
-  await restyle('#odd-card { transform: translate(40px, 30px) }')
+  await restyle(page, '#odd-card { transform: translate(40px, 30px) }')
   await page.evaluate(() => window.scrollTo(0, 0))
   const back = await editor.rect('#odd-card')
   expect(back.left).toBeCloseTo(translated.left + 28, 1)
@@ -212,23 +189,17 @@ test('the dashed outline of a child and the secondary outline of another instanc
   await page.click('#card-1', { position: { x: 4, y: 4 } })
   await expect.poll(async () => (await editor.overlays('secondary')).length).toBe(2)
   await expect.poll(async () => (await editor.overlays('child')).length).toBe(1)
-  const restyle = (css: string) =>
-    page.evaluate((text) => {
-      const sheet = new CSSStyleSheet()
-      sheet.replaceSync(text)
-      document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet]
-    }, css)
   const selected = await editor.rect('#card-1')
 
   // The child moves inside the selected card, which neither moves nor changes size.
-  await restyle('#card-1-label { display: inline-block; transform: translate(20px, 25px) }')
+  await restyle(page, '#card-1-label { display: inline-block; transform: translate(20px, 25px) }')
   const label = await editor.rect('#card-1-label')
   await expect.poll(async () => (await editor.overlays('child'))[0]?.top).toBeCloseTo(label.top, 1)
   expectSameRect((await editor.overlays('child'))[0], label)
   expectSameRect((await editor.overlays('primary'))[0], selected)
 
   // Another card with the selected one's codebase id moves.
-  await restyle('#card-3 { transform: translateY(40px) }')
+  await restyle(page, '#card-3 { transform: translateY(40px) }')
   const third = await editor.rect('#card-3')
   const secondaryAt = async (left: number) =>
     (await editor.overlays('secondary')).find((overlay) => Math.abs(overlay.left - left) < 0.5)
