@@ -118,3 +118,45 @@ test('in drive mode a link navigates on the client; the editor gets the new addr
   }
   await editor.call('disableDriveMode')
 })
+
+test("a dialog portaled to the body keeps its JSX's shape in the tree: the usage, Dialog.Root and Dialog.Portal above the overlay and the content", async ({
+  page,
+}) => {
+  const editor = await connectEditor(page)
+  await editor.call('enableDriveMode')
+  await page.getByTestId('listing-card').first().getByRole('link').first().click()
+  await page.getByRole('button', { name: /Contact Seller/ }).click()
+  await expect(page.getByRole('dialog')).toBeVisible()
+  await expect
+    .poll(async () => componentNames(await editor.tree()).has('AuthPromptDialog'), { timeout: 10_000 })
+    .toBe(true)
+  const nodes = await editor.tree()
+  const usage = nodes.find((node) => node.isComponent && node.name === 'AuthPromptDialog') as NavTreeNode
+  // Where it is used, not where it is defined: ListingActions renders <AuthPromptDialog />.
+  expect(fileOf(usage.key.codebaseId)).toBe(
+    path.join(MARKETPLACE, 'src/components/listing-detail/ListingActions.tsx'),
+  )
+  const childrenOf = (node: NavTreeNode) => node.children.map((index) => nodes[index] as NavTreeNode)
+  const [root] = childrenOf(usage)
+  expect(root?.name).toBe('Dialog')
+  const [portal] = childrenOf(root as NavTreeNode)
+  expect(portal?.name).toBe('DialogPortal')
+  expect(childrenOf(portal as NavTreeNode).map((node) => node.name)).toEqual([
+    'DialogOverlay',
+    'DialogContent',
+  ])
+  // Its elements are the portaled ones: the outline goes around the overlay and the content.
+  const [overlay, content] = childrenOf(portal as NavTreeNode)
+  for (const node of [overlay, content]) {
+    expect(fileOf(node?.key.codebaseId ?? '')).toBe(
+      path.join(MARKETPLACE, 'src/components/listing-detail/AuthPromptDialog.tsx'),
+    )
+  }
+  await editor.call('disableDriveMode')
+  await editor.call('setSelectedElement', usage.key)
+  await expect.poll(async () => (await editor.overlays('primary')).length).toBe(1)
+  const [primary] = await editor.overlays('primary')
+  const viewport = page.viewportSize() as { width: number; height: number }
+  // The overlay covers the viewport, so the union does too.
+  expect(primary?.width).toBeCloseTo(viewport.width, 0)
+})

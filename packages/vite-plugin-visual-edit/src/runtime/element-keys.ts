@@ -57,12 +57,8 @@ export function createElementKeys(context: InspectorContext, keeps: (codebaseId:
     let chain: TaggedComponent[] | null = null
     let innerId: string | null = null
     let pastPortal = false
-    for (
-      let below = hostFiber, fiber = parentFiber(hostFiber);
-      fiber;
-      below = fiber, fiber = parentFiber(fiber)
-    ) {
-      const step = stepUp(fiber, below, pastPortal)
+    for (let fiber = parentFiber(hostFiber); fiber; fiber = parentFiber(fiber)) {
+      const step = stepUp(fiber, pastPortal)
       if (step === 'end') break
       if (step === 'portal') {
         pastPortal = true

@@ -252,7 +252,7 @@ describe('component nodes from React', () => {
     expect(rooted[0]?.key.uniquePath).toBe('0-0-0-App')
   })
 
-  test("a component that renders nothing but a portal sits above the portal's elements; a portal beside other output stands alone", async () => {
+  test('a component whose output is only portals (a modal, a dialog) sits above their elements; a portal beside output in place stands alone', async () => {
     function Modal({ children }: Tagged & { children?: ReactNode }) {
       return createPortal(h('div', { 'data-tempo-id': 'modal-div' }, children), document.body)
     }
@@ -264,6 +264,15 @@ describe('component nodes from React', () => {
         createPortal(h('ul', { 'data-tempo-id': 'dropdown-ul' }), document.body),
       )
     }
+    // Its overlay and its content each in a portal of its own, as Radix's Dialog.Portal does.
+    function Dialog() {
+      return h(
+        Fragment,
+        null,
+        createPortal(h('div', { 'data-tempo-id': 'dialog-overlay' }), document.body),
+        createPortal(h('div', { 'data-tempo-id': 'dialog-content' }), document.body),
+      )
+    }
     function Page() {
       return h(
         'main',
@@ -271,6 +280,7 @@ describe('component nodes from React', () => {
         h('p', { 'data-tempo-id': 'page-p' }, 'text'),
         h(Modal, { 'data-tempo-id': 'use-modal' }, h('b', { 'data-tempo-id': 'modal-b' }, 'inside')),
         h(Dropdown, { 'data-tempo-id': 'use-dropdown' }),
+        h(Dialog, { 'data-tempo-id': 'use-dialog' }),
       )
     }
     render(h(Page, { 'data-tempo-id': 'use-page' } as object))
@@ -288,10 +298,18 @@ describe('component nodes from React', () => {
       '    modal-div@0-1 div',
       '      modal-b@0-1-0 b',
       '  dropdown-ul@0-2 ul',
+      '  use-dialog@0-3-Dialog Dialog',
+      '    dialog-overlay@0-3 div',
+      '    dialog-content@0-4 div',
     ])
     const modal = nodes.find((node) => node.key.codebaseId === 'use-modal') as NavTreeNode
     expect(modal.isComponent).toBe(true)
     expect(tree.elementsOf(modal.key)).toEqual([document.querySelector('[data-tempo-id="modal-div"]')])
+    const dialog = nodes.find((node) => node.key.codebaseId === 'use-dialog') as NavTreeNode
+    expect(tree.elementsOf(dialog.key)).toEqual([
+      document.querySelector('[data-tempo-id="dialog-overlay"]'),
+      document.querySelector('[data-tempo-id="dialog-content"]'),
+    ])
     expect(elementsKeys(tree, 'modal-div')).toBe(true)
     expect(elementsKeys(tree, 'modal-b')).toBe(true)
 

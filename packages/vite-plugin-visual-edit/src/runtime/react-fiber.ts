@@ -176,14 +176,13 @@ export function committedProps(element: Element): unknown {
 
 /**
  * One step of the walk up from a host fiber to the fibers whose output starts at it (see
- * componentFibersAbove): `fiber`, met above `below`, ends the walk, is the portal it passes, or is
- * one more of them.
+ * componentFibersAbove): `fiber` ends the walk, is the portal it passes, or is one more of them.
  */
-export function stepUp(fiber: Fiber, below: Fiber, pastPortal: boolean): 'end' | 'portal' | 'in' {
-  // Past a portal, only what renders nothing but it.
-  if (pastPortal && (fiber.child !== below || below.sibling)) return 'end'
+export function stepUp(fiber: Fiber, pastPortal: boolean): 'end' | 'portal' | 'in' {
   if (fiber.tag === FiberTag.HostPortal) return pastPortal ? 'end' : 'portal'
-  return isHostBoundary(fiber) ? 'end' : 'in'
+  if (isHostBoundary(fiber)) return 'end'
+  // Past a portal, only what shows nothing where it is used.
+  return pastPortal && rendersInPlace(fiber) ? 'end' : 'in'
 }
 
 /**
@@ -191,20 +190,16 @@ export function stepUp(fiber: Fiber, below: Fiber, pastPortal: boolean): 'end' |
  * its nearest host ancestor (or portal, or root). For `<main><Card><section/></Card></main>`, the
  * section's list is `[Card]`.
  *
- * A portal is passed when it is all that the fibers above it render (each one its parent's only
- * child): a component that returns nothing but `createPortal(...)` (a Modal) owns the portal's
- * elements, which are then its elements too (see hostElementsOf). A portal that shares its parent's
- * output with other elements (a dropdown's menu next to its button) is not passed.
+ * A portal is passed up to the components whose output is nothing but portals: a Modal returning
+ * `createPortal(...)`, or a dialog whose overlay and content are portaled each on its own, owns
+ * their elements, which are then its elements too (see hostElementsOf). A component that also
+ * renders something in place (a dropdown's button beside its portaled menu) does not.
  */
 export function componentFibersAbove(hostFiber: Fiber): Fiber[] {
   const chain: Fiber[] = []
   let pastPortal = false
-  for (
-    let below = hostFiber, fiber = parentFiber(hostFiber);
-    fiber;
-    below = fiber, fiber = parentFiber(fiber)
-  ) {
-    const step = stepUp(fiber, below, pastPortal)
+  for (let fiber = parentFiber(hostFiber); fiber; fiber = parentFiber(fiber)) {
+    const step = stepUp(fiber, pastPortal)
     if (step === 'end') break
     if (step === 'portal') pastPortal = true
     else if (isComponentFiber(fiber)) chain.push(fiber)
@@ -212,13 +207,16 @@ export function componentFibersAbove(hostFiber: Fiber): Fiber[] {
   return chain.reverse()
 }
 
-/** The portal a fiber renders as its whole output (through only children), if it does. */
-function onlyPortalOf(fiber: Fiber): Fiber | null {
-  for (let child = fiber.child; child && !child.sibling; child = child.child) {
-    if (child.tag === FiberTag.HostPortal) return child
-    if (isHostBoundary(child)) return null
+/** Whether a fiber renders a host node outside portals; stops at the first one. */
+function rendersInPlace(fiber: Fiber): boolean {
+  const stack: Fiber[] = [fiber]
+  while (stack.length > 0) {
+    const current = stack.pop() as Fiber
+    if (isHostFiber(current)) return true
+    if (current.tag === FiberTag.HostPortal && current !== fiber) continue
+    for (let child = current.child; child; child = child.sibling) stack.push(child)
   }
-  return null
+  return false
 }
 
 const nameCache = new WeakMap<object, string | null>()
@@ -287,14 +285,13 @@ export function propsOf(fiber: Fiber): Record<string, unknown> {
 /**
  * The top host elements a fiber renders: the host nodes of its subtree that have no host ancestor
  * inside it, in order (one for most components, several for a fragment, none for `null`). Portals'
- * contents live elsewhere in the page and are left out, unless a portal is the fiber's whole output
- * (see componentFibersAbove): then they are its elements.
+ * contents live elsewhere in the page and are left out, unless the fiber shows nothing in place (see
+ * componentFibersAbove): then its portals' top elements are its elements.
  */
 export function hostElementsOf(fiber: Fiber): Element[] {
   if (isHostFiber(fiber)) return fiber.stateNode instanceof Element ? [fiber.stateNode] : []
-  const portal = onlyPortalOf(fiber)
-  if (portal) return hostElementsOf(portal)
   const elements: Element[] = []
+  const portals: Fiber[] = []
   const stack: Fiber[] = []
   for (let child = fiber.child; child; child = child.sibling) stack.push(child)
   stack.reverse()
@@ -304,12 +301,16 @@ export function hostElementsOf(fiber: Fiber): Element[] {
       if (current.stateNode instanceof Element) elements.push(current.stateNode)
       continue
     }
-    if (current.tag === FiberTag.HostPortal) continue
+    if (current.tag === FiberTag.HostPortal) {
+      portals.push(current)
+      continue
+    }
     const children: Fiber[] = []
     for (let child = current.child; child; child = child.sibling) children.push(child)
     for (let index = children.length - 1; index >= 0; index--) stack.push(children[index] as Fiber)
   }
-  return elements
+  if (elements.length > 0 || fiber.tag === FiberTag.HostPortal) return elements
+  return portals.flatMap(hostElementsOf)
 }
 
 /**
