@@ -3,15 +3,13 @@ import { CODEBASE_ID_ATTRIBUTE, EMPTY_TREE_CODEBASE_ID, SKIP_ROOT_CODEBASE_ID } 
 import { type InspectorContext, OVERLAY_ATTRIBUTE } from './context.ts'
 import { memoByString } from './memo.ts'
 import {
+  componentFibersAbove,
   componentName,
   type Fiber,
   fiberOf,
   hostElementsOf,
-  isComponentFiber,
-  parentFiber,
   propsOf,
   readingFibers,
-  stepUp,
 } from './react-fiber.ts'
 
 const CODEBASE_ID_CHARS = /^[A-Za-z0-9_-]+$/
@@ -48,23 +46,17 @@ export function createElementKeys(context: InspectorContext, keeps: (codebaseId:
   const { doc } = context
 
   /**
-   * The tagged component usages whose output starts at this host fiber, outermost first (through a
-   * portal that is all they render: see componentFibersAbove). A memo() or
-   * forwardRef() wrapper and the component inside share the usage's props: they count once, under
-   * the outer fiber.
+   * The tagged component usages whose output starts at this host fiber (see componentFibersAbove),
+   * outermost first. A memo() or forwardRef() wrapper and the component inside share the usage's
+   * props: they count once, under the outer fiber.
    */
   const taggedComponents = (hostFiber: Fiber): TaggedComponent[] | null => {
+    const components = componentFibersAbove(hostFiber)
     let chain: TaggedComponent[] | null = null
     let innerId: string | null = null
-    let pastPortal = false
-    for (let fiber = parentFiber(hostFiber); fiber; fiber = parentFiber(fiber)) {
-      const step = stepUp(fiber, pastPortal)
-      if (step === 'end') break
-      if (step === 'portal') {
-        pastPortal = true
-        continue
-      }
-      if (!isComponentFiber(fiber)) continue
+    // Innermost first, so that a wrapper takes the place of the component inside it.
+    for (let at = components.length - 1; at >= 0; at--) {
+      const fiber = components[at] as Fiber
       const id = propsOf(fiber)[CODEBASE_ID_ATTRIBUTE]
       if (!isCodebaseId(id)) continue
       const name = componentName(fiber) ?? context.lookups.get(id)?.tagName ?? 'Anonymous'

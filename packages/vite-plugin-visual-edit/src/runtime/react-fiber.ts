@@ -178,7 +178,7 @@ export function committedProps(element: Element): unknown {
  * One step of the walk up from a host fiber to the fibers whose output starts at it (see
  * componentFibersAbove): `fiber` ends the walk, is the portal it passes, or is one more of them.
  */
-export function stepUp(fiber: Fiber, pastPortal: boolean): 'end' | 'portal' | 'in' {
+function stepUp(fiber: Fiber, pastPortal: boolean): 'end' | 'portal' | 'in' {
   if (fiber.tag === FiberTag.HostPortal) return pastPortal ? 'end' : 'portal'
   if (isHostBoundary(fiber)) return 'end'
   // Past a portal, only what shows nothing where it is used.
