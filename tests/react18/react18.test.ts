@@ -210,6 +210,43 @@ describe('navigation tree', () => {
     expect(refreshed).toEqual(tree.nodes)
   })
 
+  test('a component whose output is only a portal sits above the portaled elements, after a re-render too', async () => {
+    let toggle: (() => void) | null = null
+    function Modal({ children }: Tagged & { children?: ReactNode }) {
+      return ReactDOM.createPortal(h('div', { 'data-tempo-id': 'modal-div' }, children), document.body)
+    }
+    function Page() {
+      const [count, setCount] = useState(0)
+      toggle = () => setCount((value) => value + 1)
+      return h(
+        'main',
+        { 'data-tempo-id': 'page-main' },
+        h(Modal, { 'data-tempo-id': 'use-modal' }, h('b', { 'data-tempo-id': 'modal-b' }, `shown ${count}`)),
+      )
+    }
+    const container = document.createElement('div')
+    document.body.appendChild(container)
+    const root = createRoot(container)
+    act(() => root.render(h(Page, { 'data-tempo-id': 'use-page' } as object)))
+    cleanups.push(() => act(() => root.unmount()))
+    const { tree } = setup()
+    await tree.rebuild()
+    const expected = [
+      'SKIP-ROOT@0 body',
+      '  use-page@0-0-0-Page Page',
+      '    page-main@0-0-0 main',
+      '  use-modal@0-1-Modal Modal',
+      '    modal-div@0-1 div',
+      '      modal-b@0-1-0 b',
+    ]
+    expect(outline(tree.nodes)).toEqual(expected)
+    // React 18 renders into the alternates: the walk up through the portal follows the current tree.
+    act(() => toggle?.())
+    await tree.rebuild()
+    expect(outline(tree.nodes)).toEqual(expected)
+    expect(byId(tree.nodes, 'modal-b').literalChildren).toEqual(['shown 1'])
+  })
+
   test('a legacy ReactDOM.render root gives the same tree', async () => {
     render(true)
     const { tree } = setup()
