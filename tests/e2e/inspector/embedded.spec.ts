@@ -287,3 +287,24 @@ test('keys, the wheel and the pointer in the frame reach the editor over the por
     .poll(async () => (await received(page, 'MOUSE_MOVE')).at(-1)?.payload)
     .toMatchObject({ clientX: 300, clientY: 200 })
 })
+
+test('at the canvas zoom (the frame scaled to 50%) the outline is drawn twice as thick and still follows a move', async ({
+  page,
+}) => {
+  const frame = await openEditor(page, allowed)
+  await page.evaluate(() => {
+    const element = document.getElementById('app') as HTMLIFrameElement
+    element.style.transform = 'scale(0.5)'
+    element.style.transformOrigin = '0 0'
+  })
+  await page.evaluate(() => (window as unknown as EditorPageWindow).connect())
+  await call(page, 'initProject', {})
+  expect(await call(page, 'setZoomPerc', 50)).toBe(true)
+  await frame.click('#odd-card')
+  await expect.poll(async () => (await overlaysIn(frame, 'primary')).length).toBe(1)
+  expect((await overlaysIn(frame, 'primary'))[0]?.thickness).toBe('2px')
+  await restyle(frame, '#odd-card { transform: translate(16px, 36px) }')
+  const moved = await rectIn(frame, '#odd-card')
+  await expect.poll(async () => (await overlaysIn(frame, 'primary'))[0]?.top).toBeCloseTo(moved.top, 1)
+  expectSameRect((await overlaysIn(frame, 'primary'))[0], moved)
+})
