@@ -292,12 +292,15 @@ export function hostElementsOf(fiber: Fiber): Element[] {
   if (isHostFiber(fiber)) return fiber.stateNode instanceof Element ? [fiber.stateNode] : []
   const elements: Element[] = []
   const portals: Fiber[] = []
+  // As rendersInPlace has it: any host fiber outside portals, an element or not.
+  let inPlace = false
   const stack: Fiber[] = []
   for (let child = fiber.child; child; child = child.sibling) stack.push(child)
   stack.reverse()
   while (stack.length > 0) {
     const current = stack.pop() as Fiber
     if (isHostFiber(current)) {
+      inPlace = true
       if (current.stateNode instanceof Element) elements.push(current.stateNode)
       continue
     }
@@ -309,7 +312,7 @@ export function hostElementsOf(fiber: Fiber): Element[] {
     for (let child = current.child; child; child = child.sibling) children.push(child)
     for (let index = children.length - 1; index >= 0; index--) stack.push(children[index] as Fiber)
   }
-  if (elements.length > 0 || fiber.tag === FiberTag.HostPortal) return elements
+  if (inPlace || fiber.tag === FiberTag.HostPortal) return elements
   return portals.flatMap(hostElementsOf)
 }
 
