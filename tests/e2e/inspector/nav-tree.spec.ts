@@ -210,3 +210,44 @@ test('the tree refreshed after a change is the tree a whole walk gives', async (
   )
   expect(kinds).toEqual(['walk', 'refresh', 'walk'])
 })
+
+test("the page scrolled refreshes the tree once it settles: sent when a fixed element's page box moved, not otherwise", async ({
+  page,
+}) => {
+  await openAndConnect(page)
+  await page.evaluate(() => {
+    document.body.style.minHeight = '3000px'
+    const style = document.createElement('style')
+    style.id = 'fixed'
+    style.textContent = 'input { position: fixed; top: 10px; left: 10px }'
+    document.head.appendChild(style)
+  })
+  await call(page, 'initProject', [{ storyboardId: 'e2e' }])
+  await expect.poll(async () => (await trees(page)).length).toBe(1)
+  const measures = () => page.evaluate(() => performance.getEntriesByName('visual-edit nav tree').length)
+  const boxOf = (tree: Recorded | undefined, tag: string) =>
+    tree?.nodes.find((node) => node.elementTagName === tag)?.pageBoundingBox
+  const [first] = await trees(page)
+  expect(boxOf(first, 'input')).toMatchObject({ pageX: 10, pageY: 10 })
+
+  // A stream of scrolls: one refresh after the last, with the fixed field's new page box only.
+  const before = await measures()
+  for (const y of [100, 200, 300, 400, 500]) {
+    await page.evaluate((top) => window.scrollTo(0, top), y)
+    await page.waitForTimeout(60)
+  }
+  await expect.poll(async () => (await trees(page)).length).toBe(2)
+  expect(await measures()).toBe(before + 1)
+  const second = (await trees(page))[1]
+  expect(boxOf(second, 'input')).toMatchObject({ pageX: 10, pageY: 510 })
+  expect(boxOf(second, 'h2')).toEqual(boxOf(first, 'h2'))
+
+  // With nothing fixed, a scroll moves no page box: the refresh runs and sends nothing.
+  await page.evaluate(() => document.getElementById('fixed')?.remove())
+  await expect.poll(async () => (await trees(page)).length).toBe(3)
+  const ran = await measures()
+  await page.evaluate(() => window.scrollTo(0, 100))
+  await expect.poll(measures).toBe(ran + 1)
+  await page.waitForTimeout(100)
+  expect(await trees(page)).toHaveLength(3)
+})

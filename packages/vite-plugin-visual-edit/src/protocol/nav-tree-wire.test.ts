@@ -214,6 +214,59 @@ describe('the nav tree wire form', () => {
     expect(after.strings).toBe(before.strings)
   })
 
+  test('sameNodes: a copy of every node is the same tree; any field, box, prop or text apart is not', () => {
+    const before = new NavTreeWriter('main', 1)
+    const body = before.add(-1, 'SKIP-ROOT', '0', 'body', 'body', false, null, null, null)
+    const card = before.add(body, 'tempo-b', '-0-Card', 'Card', 'section', true, null, null, 'App')
+    before.props(card, { title: { type: 'LITERAL', value: 'x' } })
+    const text = before.add(card, 'tempo-c', '=0-0', 'p', 'p', false, 'a b', 'a', 'Card')
+    before.text(text, 'Hello')
+    for (const node of [body, card, text]) before.box(node, 0, node * 10, 100, 10)
+
+    /** A copy of `before` in its table, `change` applied to the copied text node. */
+    const copied = (change: (writer: NavTreeWriter, text: number) => void = () => {}) => {
+      const after = new NavTreeWriter('main', 1, before.table)
+      const copies = [-1]
+      for (const node of [body, card, text]) {
+        const copy = after.copy(before, node, copies[node] ?? -1, true)
+        copies.push(copy)
+        const box = before.boxOf(node)
+        if (node === text) change(after, copy)
+        else after.box(copy, box.pageX, box.pageY, box.width, box.height)
+      }
+      return after
+    }
+    const boxed = (writer: NavTreeWriter, node: number) => writer.box(node, 0, 20, 100, 10)
+    expect(copied(boxed).sameNodes(before)).toBe(true)
+    expect(before.sameNodes(copied(boxed))).toBe(true)
+    expect(copied((writer, node) => writer.box(node, 0, 21, 100, 10)).sameNodes(before)).toBe(false)
+    expect(
+      copied((writer, node) => {
+        boxed(writer, node)
+        writer.text(node, 'more')
+      }).sameNodes(before),
+    ).toBe(false)
+    expect(
+      copied((writer, node) => {
+        boxed(writer, node)
+        writer.props(node, { title: { type: 'LITERAL', value: 'x' } })
+      }).sameNodes(before),
+    ).toBe(false)
+    const classed = copied(boxed)
+    classed.set(2, 1, 'tempo-c', '=0-0', 'p', 'p', false, 'a', 'a', 'Card')
+    expect(classed.sameNodes(before)).toBe(false)
+    const extra = copied(boxed)
+    extra.add(2, 'tempo-d', '-0', 'i', 'i', false, null, null, null)
+    expect(extra.sameNodes(before)).toBe(false)
+
+    // Another table: its indexes mean other strings, so never the same.
+    const fresh = new NavTreeWriter('main', 1)
+    fresh.add(-1, 'SKIP-ROOT', '0', 'body', 'body', false, null, null, null)
+    const lone = new NavTreeWriter('main', 1)
+    lone.add(-1, 'SKIP-ROOT', '0', 'body', 'body', false, null, null, null)
+    expect(fresh.sameNodes(lone)).toBe(false)
+  })
+
   test('a props record shared by several nodes is flattened once', () => {
     const props = {
       item: { type: 'JSON_OBJECT', value: '{"id":1}' },

@@ -400,6 +400,36 @@ export class NavTreeWriter {
     }
   }
 
+  /**
+   * Whether this writer holds the same nodes as `other`, a writer of the same string table (a refresh
+   * and the build it continued): every field, box, prop and text alike. Strings are compared by their
+   * table index, so writers of different tables are never the same.
+   */
+  sameNodes(other: NavTreeWriter): boolean {
+    const size = this.#size
+    return (
+      other.#table === this.#table &&
+      other.#storyboard === this.#storyboard &&
+      other.#size === size &&
+      sameStart(this.#parent, other.#parent, size) &&
+      sameStart(this.#id, other.#id, size) &&
+      sameStart(this.#seg, other.#seg, size) &&
+      sameStart(this.#nm, other.#nm, size) &&
+      sameStart(this.#tg, other.#tg, size) &&
+      sameStart(this.#f, other.#f, size) &&
+      sameStart(this.#cl, other.#cl, size) &&
+      sameStart(this.#dc, other.#dc, size) &&
+      sameStart(this.#sc, other.#sc, size) &&
+      sameStart(this.#b, other.#b, size * 4) &&
+      other.#propsLength === this.#propsLength &&
+      sameStart(this.#props, other.#props, this.#propsLength) &&
+      sameStart(this.#propValues, other.#propValues, this.#propValues.length) &&
+      other.#textsLength === this.#textsLength &&
+      sameStart(this.#texts, other.#texts, this.#textsLength) &&
+      sameStart(this.#textValues, other.#textValues, this.#textValues.length)
+    )
+  }
+
   /** Makes room for one more node and returns its index. */
   #start(): number {
     const index = this.#size
@@ -440,4 +470,11 @@ export class NavTreeWriter {
     this.#propsAt = grown(this.#propsAt, size)
     this.#textsAt = grown(this.#textsAt, size)
   }
+}
+
+/** Whether `a` and `b` hold the same first `length` entries (both are at least that long). */
+function sameStart<T>(a: ArrayLike<T>, b: ArrayLike<T>, length: number): boolean {
+  if (a.length < length || b.length < length) return false
+  for (let index = 0; index < length; index++) if (a[index] !== b[index]) return false
+  return true
 }

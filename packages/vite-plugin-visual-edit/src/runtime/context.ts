@@ -66,6 +66,7 @@ export class InspectorContext {
   /** Changes whenever the selection does; the tree runs queued after-build callbacks only if it did not. */
   selectionToken = ''
   #port: MessagePort | null = null
+  #connections = 0
   #controller = new AbortController()
   readonly #listeners = new Set<(type: string) => void>()
 
@@ -100,9 +101,15 @@ export class InspectorContext {
     return this.#port !== null
   }
 
+  /** Counts connect() calls: which editor, of those that connected, gets what is sent now. */
+  get connection(): number {
+    return this.#connections
+  }
+
   connect(port: MessagePort): void {
     this.#port?.close()
     this.#port = port
+    this.#connections++
   }
 
   /** Posts an event to the editor; a no-op until one connects. `transfer` moves buffers instead of copying them. */

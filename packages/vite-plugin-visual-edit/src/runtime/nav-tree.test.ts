@@ -628,53 +628,141 @@ describe('building and sending', () => {
     expect(elementsKeys(tree, 'b')).toBe(true)
   })
 
-  test('a resize, an element scrolled, an image or a font loaded refresh the tree too; the page scrolled does not', async () => {
+  test('a resize, a scroll, an image or a font loaded refresh the tree once they settle; it is sent when a box moved', async () => {
     document.body.innerHTML =
-      '<div data-tempo-id="a"><div data-tempo-id="list"><img data-tempo-id="img"></div></div>'
-    const box = { left: 10, top: 20, width: 300, height: 40 }
-    vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(
-      () =>
-        ({
-          ...box,
-          x: box.left,
-          y: box.top,
-          right: box.left + box.width,
-          bottom: box.top + box.height,
-        }) as DOMRect,
-    )
+      '<div data-tempo-id="a"><header data-tempo-id="bar"></header><div data-tempo-id="list"><img data-tempo-id="img"></div></div>'
+    /** Page boxes (viewport rect + scroll), except the header's: a fixed element stays in the viewport. */
+    const boxes = new Map<string, { left: number; top: number; width: number; height: number }>()
+    for (const id of ['a', 'bar', 'list', 'img']) boxes.set(id, { left: 10, top: 20, width: 300, height: 40 })
+    let scrollY = 0
+    Object.defineProperty(window, 'scrollY', { get: () => scrollY, configurable: true })
+    cleanups.push(() => Object.defineProperty(window, 'scrollY', { value: 0, configurable: true }))
+    vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
+      const id = this.getAttribute('data-tempo-id') ?? ''
+      const box = boxes.get(id) ?? { left: 0, top: 0, width: 0, height: 0 }
+      const top = id === 'bar' ? box.top : box.top - scrollY
+      return {
+        ...box,
+        top,
+        x: box.left,
+        y: top,
+        right: box.left + box.width,
+        bottom: top + box.height,
+      } as DOMRect
+    })
     const { tree, sent } = setup({ connect: true })
     await tree.rebuild()
     tree.start()
     await waitFor(() => sent.length === 1)
+    performance.clearMeasures(NAV_TREE_MEASURE)
+    const refreshes = () => performance.getEntriesByName(NAV_TREE_MEASURE).length
     const settled = () => new Promise((resolve) => setTimeout(resolve, NAV_TREE_REBUILD_DELAY_MS + 150))
-    const widthOfA = () => decodeNavTree((sent.at(-1) as NavTreePayload).tree)[0]?.pageBoundingBox?.width
+    const boxOf = (id: string) =>
+      decodeNavTree((sent.at(-1) as NavTreePayload).tree).find((node) => node.key.codebaseId === id)
+        ?.pageBoundingBox
+    const move = (
+      id: string,
+      change: Partial<{ left: number; top: number; width: number; height: number }>,
+    ) => Object.assign(boxes.get(id) as object, change)
 
-    // The editor narrows the preview: every box changes, and no element of the page does.
-    box.width = 120
+    // The editor narrows the preview: boxes change, and no element of the page does.
+    move('a', { width: 120 })
     window.dispatchEvent(new Event('resize'))
     await waitFor(() => sent.length === 2)
-    expect(widthOfA()).toBe(120)
+    expect(boxOf('a')?.width).toBe(120)
     const measures = performance.getEntriesByName(NAV_TREE_MEASURE) as PerformanceMeasure[]
     expect(measures.at(-1)?.detail).toMatchObject({ kind: 'refresh' })
 
+    move('img', { top: 5 })
     document.querySelector('[data-tempo-id="list"]')?.dispatchEvent(new Event('scroll'))
     await waitFor(() => sent.length === 3)
+    expect(boxOf('img')?.pageY).toBe(5)
+    move('img', { height: 90 })
     document.querySelector('img')?.dispatchEvent(new Event('load'))
     await waitFor(() => sent.length === 4)
+    expect(boxOf('img')?.height).toBe(90)
     const fonts = document.fonts as FontFaceSet | undefined
     if (fonts) {
+      move('list', { height: 60 })
       fonts.dispatchEvent(new Event('loadingdone'))
       await waitFor(() => sent.length === 5)
+      expect(boxOf('list')?.height).toBe(60)
     }
+
+    // The page scrolled: only the fixed header's page box moved.
     const before = sent.length
+    scrollY = 200
     document.dispatchEvent(new Event('scroll'))
+    await waitFor(() => sent.length === before + 1)
+    expect(boxOf('bar')?.pageY).toBe(220)
+    expect(boxOf('img')?.pageY).toBe(5)
+
+    // A refresh that finds every box where it was sends nothing.
+    const ran = refreshes()
+    window.dispatchEvent(new Event('resize'))
+    await waitFor(() => refreshes() === ran + 1)
     await settled()
-    expect(sent).toHaveLength(before)
+    expect(sent).toHaveLength(before + 1)
+
+    // A stream of scrolls (or resizes) refreshes once, after the last: mutations wait at most a
+    // second, layout moves until they settle.
+    for (let step = 1; step <= 12; step++) {
+      scrollY = 200 + step * 10
+      document.dispatchEvent(new Event('scroll'))
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    expect(refreshes()).toBe(ran + 1)
+    await waitFor(() => sent.length === before + 2)
+    expect(refreshes()).toBe(ran + 2)
+    expect(boxOf('bar')?.pageY).toBe(340)
 
     tree.stop()
+    move('a', { width: 50 })
     window.dispatchEvent(new Event('resize'))
     await settled()
-    expect(sent).toHaveLength(before)
+    expect(sent).toHaveLength(before + 2)
+  })
+
+  test('a refresh with nothing changed is not sent, unless a new editor connected or the HTML was asked for', async () => {
+    document.body.innerHTML = '<main data-tempo-id="m"><p data-tempo-id="p" class="x">one</p></main>'
+    const { tree, sent, context } = setup({ connect: true })
+    await tree.rebuild()
+    tree.start()
+    performance.clearMeasures(NAV_TREE_MEASURE)
+    const refreshes = () => performance.getEntriesByName(NAV_TREE_MEASURE).length
+    const p = document.querySelector('p') as Element
+
+    // An attribute that is no node field, and text put back as it was: refreshed, the same tree.
+    p.setAttribute('aria-label', 'first')
+    await waitFor(() => refreshes() === 1)
+    ;(p.firstChild as Text).data = 'two'
+    ;(p.firstChild as Text).data = 'one'
+    await waitFor(() => refreshes() === 2)
+    expect(sent).toHaveLength(1)
+
+    // A class is a node field.
+    p.setAttribute('class', 'x y')
+    await waitFor(() => sent.length === 2)
+    expect(decodeNavTree((sent[1] as NavTreePayload).tree)[1]?.classList).toEqual(['x', 'y'])
+
+    tree.requestHtml()
+    p.setAttribute('aria-label', 'second')
+    await waitFor(() => sent.length === 3)
+    expect(sent[2]?.html).toContain('aria-label="second"')
+
+    // Another editor (the bridge connects again): it gets the next tree.
+    const channel = new MessageChannel()
+    const other: NavTreePayload[] = []
+    channel.port1.onmessage = (event) => other.push((event.data as { payload: NavTreePayload }).payload)
+    cleanups.push(() => channel.port1.close())
+    context.connect(channel.port2)
+    p.setAttribute('aria-label', 'third')
+    await waitFor(() => other.length === 1)
+    expect(decodeNavTree((other[0] as NavTreePayload).tree)).toHaveLength(2)
+    p.setAttribute('aria-label', 'fourth')
+    await waitFor(() => refreshes() === 5)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(other).toHaveLength(1)
   })
 
   test('mutations refresh the last tree, explicit rebuilds walk the page; each build leaves a measure', async () => {

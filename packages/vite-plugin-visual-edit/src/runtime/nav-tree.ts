@@ -9,6 +9,7 @@ import {
   StoryboardType,
 } from '../protocol/messages.ts'
 import { type NavTreeWire, navTreeTransferables } from '../protocol/nav-tree-wire.ts'
+import type { NavTreeWriter } from '../protocol/nav-tree-writer.ts'
 import type { InspectorContext } from './context.ts'
 import { createElementKeys, isOverlay } from './element-keys.ts'
 import { DirtyElements, refreshPage } from './tree-refresh.ts'
@@ -106,6 +107,8 @@ export function createNavTree(context: InspectorContext): NavTree {
   let generation = 0
   let buildCount = 0
   let htmlRequested = false
+  /** The writer of the last tree sent (its nodes are what the editor has), and to which connection. */
+  let sent: { writer: NavTreeWriter; connection: number } | null = null
   let queued: { callback: () => void; token: string }[] = []
   let observer: MutationObserver | null = null
   let debounceTimer: ReturnType<typeof setTimeout> | undefined
@@ -185,6 +188,7 @@ export function createNavTree(context: InspectorContext): NavTree {
       }
       // The columns' buffers move to the editor instead of being copied.
       context.send(OutboundEvent.NAV_TREE, payload, navTreeTransferables(wire))
+      sent = { writer: records.writer, connection: context.connection }
     }
     context.emit('tree')
     const callbacks = queued
@@ -246,8 +250,18 @@ export function createNavTree(context: InspectorContext): NavTree {
       // Posting (and the page HTML, when asked) gets a slice of its own when this one is used up.
       if (slices.spent()) await slices.next()
       if (generation !== started) return store.size
+      // A refresh that changed nothing the editor has is not sent again: the window scrolled with no
+      // fixed or sticky element in the page, an attribute changed that moved nothing.
+      const unchanged =
+        kind === 'refresh' &&
+        !htmlRequested &&
+        sent?.writer === previous.writer &&
+        sent.connection === context.connection &&
+        records.first === previous.first &&
+        records.writer.sameNodes(previous.writer)
       // The wire form is already written: sending copies its columns out (a copy, not a pass).
-      const wire = context.connected ? records.writer.finish(records.first) : null
+      const wire = context.connected && !unchanged ? records.writer.finish(records.first) : null
+      if (unchanged) sent = { writer: records.writer, connection: context.connection }
       finish(records, wire)
       slices.measure(kind, store.size)
       return store.size
@@ -280,11 +294,19 @@ export function createNavTree(context: InspectorContext): NavTree {
     rebuild(whole).catch((error) => console.error('Could not re-create nav tree on DOM change', error))
   }
 
-  const scheduleRebuild = () => {
+  /**
+   * A rebuild NAV_TREE_REBUILD_DELAY_MS after the last call. Mutations (`settle` false) also start
+   * the MAX_REBUILD_WAIT_MS clock; layout moves wait until they settle, as scrolling and resizing
+   * come in streams whose end is what the tree must show.
+   */
+  const scheduleRebuild = (settle: boolean) => {
     const at = now()
-    firstPendingChange ??= at
+    if (!settle) firstPendingChange ??= at
     clearTimeout(debounceTimer)
-    const delay = Math.min(NAV_TREE_REBUILD_DELAY_MS, firstPendingChange + MAX_REBUILD_WAIT_MS - at)
+    const delay =
+      firstPendingChange === null
+        ? NAV_TREE_REBUILD_DELAY_MS
+        : Math.min(NAV_TREE_REBUILD_DELAY_MS, firstPendingChange + MAX_REBUILD_WAIT_MS - at)
     debounceTimer = setTimeout(
       () => {
         debounceTimer = undefined
@@ -296,14 +318,15 @@ export function createNavTree(context: InspectorContext): NavTree {
   }
 
   const onMutations = (records: MutationRecord[]) => {
-    if (dirty.note(records)) scheduleRebuild()
+    if (dirty.note(records)) scheduleRebuild(false)
   }
 
   /**
    * Layout that moves boxes without a DOM mutation: the viewport resized (the editor previews another
-   * width), an element scrolled, an image or a font loaded. The tree's page boxes would stay stale
-   * until the next mutation; it is refreshed as after one (nothing walked again, every box read
-   * again). The document's own scroll moves no page box.
+   * width), the page or an element scrolled (the page's scroll moves the page boxes of fixed and
+   * sticky elements), an image or a font loaded. The tree's page boxes would stay stale until the
+   * next mutation; it is refreshed once the move settles (nothing walked again, every box read
+   * again), and sent only if a box changed.
    */
   let layoutWatch: AbortController | null = null
   const watchLayout = (): AbortController => {
@@ -311,10 +334,11 @@ export function createNavTree(context: InspectorContext): NavTree {
     const options = { passive: true, signal: own.signal }
     // Capture: scroll and load events do not bubble.
     const captured = { ...options, capture: true }
-    win.addEventListener('resize', scheduleRebuild, options)
-    doc.addEventListener('scroll', (event) => event.target !== doc && scheduleRebuild(), captured)
-    doc.addEventListener('load', scheduleRebuild, captured)
-    doc.fonts?.addEventListener('loadingdone', scheduleRebuild, options)
+    const moved = () => scheduleRebuild(true)
+    win.addEventListener('resize', moved, options)
+    doc.addEventListener('scroll', moved, captured)
+    doc.addEventListener('load', moved, captured)
+    doc.fonts?.addEventListener('loadingdone', moved, options)
     return own
   }
 
