@@ -102,6 +102,26 @@ test('hover outline, AI colours and the drawn colour', async ({ page }) => {
   await expect.poll(async () => (await editor.overlays('hover')).length).toBe(0)
 })
 
+test('the hover outline follows a :hover transition that lifts the element after the pointer stopped', async ({
+  page,
+}) => {
+  const editor = await connectEditor(page)
+  await restyle(
+    page,
+    '#odd-card { transition: transform 300ms linear } #odd-card:hover { transform: translateY(-24px) }',
+  )
+  const resting = await editor.rect('#odd-card')
+  await page.hover('#odd-card', { position: { x: 10, y: 40 } })
+  await expect.poll(async () => (await editor.overlays('hover')).length).toBe(1)
+  // Drawn when the transition began; the pointer does not move again.
+  expect((await editor.overlays('hover'))[0]?.top).toBeGreaterThan(resting.top - 24)
+  await page.waitForTimeout(350)
+  const lifted = await editor.rect('#odd-card')
+  expect(lifted.top).toBeCloseTo(resting.top - 24, 1)
+  await expect.poll(async () => (await editor.overlays('hover'))[0]?.top).toBeCloseTo(lifted.top, 1)
+  expectSameRect((await editor.overlays('hover'))[0], lifted)
+})
+
 test('updateOutlines redraws after the page moved an element without a mutation the tree waits for', async ({
   page,
 }) => {

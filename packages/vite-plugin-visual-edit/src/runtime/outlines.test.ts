@@ -377,10 +377,12 @@ describe('layout that moves without a DOM mutation', () => {
     static last: FakeResizeObserver | null = null
     readonly observed = new Set<Element>()
     readonly boxes = new Set<string | undefined>()
+    calls = 0
     constructor(readonly notify: () => void) {
       FakeResizeObserver.last = this
     }
     observe(element: Element, options?: ResizeObserverOptions) {
+      this.calls++
       this.observed.add(element)
       this.boxes.add(options?.box)
     }
@@ -519,6 +521,47 @@ describe('layout that moves without a DOM mutation', () => {
     outlines.stop()
     expect(watched()).toEqual([])
   })
+  test('the hovered element is watched too, a task after the hover: a :hover transition that moves it moves its outline', async () => {
+    watchingPositions()
+    selection.selected = key('a', 3)
+    context.emit('selection')
+    expect(watched()).toEqual(['a', 'a1', 'a2', 'b'])
+    const calls = observer().calls
+    selection.hovered = key('c', 4)
+    context.emit('hover')
+    selection.hovered = key('b', 3)
+    context.emit('hover')
+    selection.hovered = key('c', 4)
+    context.emit('hover')
+    // Nothing during the hovers themselves; once after them, the hovered element next to the selected.
+    expect(watched()).toEqual(['a', 'a1', 'a2', 'b'])
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(watched()).toEqual(['a', 'a1', 'a2', 'b', 'c'])
+    // The ResizeObserver observes only what was added, itself (its ancestors are the selection's).
+    expect(observer().calls).toBe(calls + 1)
+    expect(observedIds()).toContain('c')
+    await Promise.resolve()
+    expect(ofKind('hover')).toMatchObject([{ left: 330, top: 20 }])
+    const watcherOf = (elementId: string) =>
+      watchers.find((watcher) => !watcher.off && watcher.element.id === elementId)
+    watcherOf('c')?.notify([{ intersectionRatio: 1 }])
+    placeAt('#c', 330, 12, 100, 45.5)
+    watcherOf('c')?.notify([{ intersectionRatio: 0.8 }])
+    await vi.waitFor(() => expect(ofKind('hover')).toMatchObject([{ left: 330, top: 12 }]))
+
+    // The pointer left: the element is no longer watched, the selection still is.
+    selection.hovered = null
+    context.emit('hover')
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(watched()).toEqual(['a', 'a1', 'a2', 'b'])
+    expect(observedIds()).not.toContain('c')
+    selection.hovered = key('c', 4)
+    context.emit('hover')
+    outlines.stop()
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(watched()).toEqual([])
+  })
+
   test('at most POSITION_WATCH_LIMIT elements are watched: the selected one first, then its children, then the other instances', () => {
     const items = Array.from(
       { length: 80 },

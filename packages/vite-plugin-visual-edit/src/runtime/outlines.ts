@@ -375,38 +375,50 @@ export function createOutlines(context: InspectorContext, tree: OutlineTree, sel
    * the selected elements and their ancestors (border boxes) redraws when one of them changes size;
    * a position watch (position-watch.ts) on the selected elements redraws when one moves with no size
    * changing (a sibling that grew inside an ancestor of fixed size, a transform). While the watch's
-   * limit allows, a single selection's dashed and secondary outlines are followed the same way: their
-   * elements are watched and observed (themselves, not their ancestors) after the selected ones.
+   * limit allows, the hovered elements (a `:hover` transition that lifts a card) and then a single
+   * selection's dashed and secondary outlines are followed the same way: watched and observed
+   * themselves, not their ancestors, after the selected ones.
    */
   let resizes: ResizeObserver | null = null
+  /** What `resizes` observes: a new selection observes only what it adds (each gets a first report). */
+  let observed = new Set<Element>()
   let positions: PositionWatch | null = null
   const observeSelection = () => {
-    resizes?.disconnect()
-    const { multiSelected, selected, driveMode } = selection
+    const { multiSelected, selected, hovered, driveMode } = selection
     let keys: readonly ElementKey[] = []
     if (!driveMode) keys = multiSelected.length > 1 ? multiSelected : selected ? [selected] : []
     const elements = keys.flatMap((key) => tree.elementsOf(key))
     const watched = new Set(elements)
-    if (keys.length === 1 && selected) {
-      for (const element of outlinedAround(selected)) {
-        if (watched.size >= POSITION_WATCH_LIMIT) break
+    const follow = (more: Iterable<Element>) => {
+      for (const element of more) {
+        if (watched.size >= POSITION_WATCH_LIMIT) return
         watched.add(element)
       }
     }
+    if (hovered && !driveMode) follow(tree.elementsOf(hovered))
+    if (keys.length === 1 && selected) follow(outlinedAround(selected))
     positions?.watch(watched)
     if (!resizes) return
-    const observed = new Set<Element>()
+    const next = new Set<Element>()
     for (const element of elements) {
-      for (let at: Element | null = element; at && !observed.has(at); at = at.parentElement) {
-        observed.add(at)
-        resizes.observe(at, { box: 'border-box' })
-      }
+      for (let at: Element | null = element; at && !next.has(at); at = at.parentElement) next.add(at)
     }
-    for (const element of watched) {
-      if (observed.has(element)) continue
-      observed.add(element)
-      resizes.observe(element, { box: 'border-box' })
-    }
+    for (const element of watched) next.add(element)
+    for (const element of observed) if (!next.has(element)) resizes.unobserve(element)
+    for (const element of next) if (!observed.has(element)) resizes.observe(element, { box: 'border-box' })
+    observed = next
+  }
+  /**
+   * The hovered elements join the watch a task after the hover: the pointer crosses many elements on
+   * its way, and a hover's own work stays drawing its outline.
+   */
+  let hoverWatch: ReturnType<typeof setTimeout> | undefined
+  const observeHover = () => {
+    if (hoverWatch !== undefined) return
+    hoverWatch = win.setTimeout(() => {
+      hoverWatch = undefined
+      if (started) observeSelection()
+    }, 0)
   }
 
   return {
@@ -421,6 +433,7 @@ export function createOutlines(context: InspectorContext, tree: OutlineTree, sel
       unsubscribe = context.on((type) => {
         if (type === 'selection' || type === 'tree') secondaryKeys = null
         if (type === 'selection' || type === 'tree' || type === 'drive') observeSelection()
+        else if (type === 'hover') observeHover()
         if (REDRAW_ON.has(type)) schedule()
       })
       const Observer = (win as Window & { ResizeObserver?: typeof ResizeObserver }).ResizeObserver
@@ -444,6 +457,9 @@ export function createOutlines(context: InspectorContext, tree: OutlineTree, sel
       onMoved.cancel()
       resizes?.disconnect()
       resizes = null
+      observed = new Set()
+      win.clearTimeout(hoverWatch)
+      hoverWatch = undefined
       positions?.disconnect()
       positions = null
       host?.remove()
