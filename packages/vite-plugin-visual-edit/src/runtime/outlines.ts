@@ -9,7 +9,7 @@ import {
 } from '../protocol/messages.ts'
 import { type InspectorContext, OVERLAY_ATTRIBUTE } from './context.ts'
 import type { NavTree } from './nav-tree.ts'
-import { createPositionWatch, POSITION_WATCH_LIMIT, type PositionWatch } from './position-watch.ts'
+import { createOutlineFollow } from './outline-follow.ts'
 import type { Selection } from './selection.ts'
 import { throttle } from './throttle.ts'
 
@@ -369,57 +369,12 @@ export function createOutlines(context: InspectorContext, tree: OutlineTree, sel
     for (const key of secondaryKeys) yield* tree.elementsOf(key)
   }
 
-  /**
-   * Layout that moves without a DOM mutation, scroll or resize (an image or font loading, a
-   * stylesheet rule changed, a transition or animation) still moves the selection. A ResizeObserver on
-   * the selected elements and their ancestors (border boxes) redraws when one of them changes size;
-   * a position watch (position-watch.ts) on the selected elements redraws when one moves with no size
-   * changing (a sibling that grew inside an ancestor of fixed size, a transform). While the watch's
-   * limit allows, the hovered elements (a `:hover` transition that lifts a card) and then a single
-   * selection's dashed and secondary outlines are followed the same way: watched and observed
-   * themselves, not their ancestors, after the selected ones.
-   */
-  let resizes: ResizeObserver | null = null
-  /** What `resizes` observes: a new selection observes only what it adds (each gets a first report). */
-  let observed = new Set<Element>()
-  let positions: PositionWatch | null = null
-  const observeSelection = () => {
-    const { multiSelected, selected, hovered, driveMode } = selection
-    let keys: readonly ElementKey[] = []
-    if (!driveMode) keys = multiSelected.length > 1 ? multiSelected : selected ? [selected] : []
-    const elements = keys.flatMap((key) => tree.elementsOf(key))
-    const watched = new Set(elements)
-    const follow = (more: Iterable<Element>) => {
-      for (const element of more) {
-        if (watched.size >= POSITION_WATCH_LIMIT) return
-        watched.add(element)
-      }
-    }
-    if (hovered && !driveMode) follow(tree.elementsOf(hovered))
-    if (keys.length === 1 && selected) follow(outlinedAround(selected))
-    positions?.watch(watched)
-    if (!resizes) return
-    const next = new Set<Element>()
-    for (const element of elements) {
-      for (let at: Element | null = element; at && !next.has(at); at = at.parentElement) next.add(at)
-    }
-    for (const element of watched) next.add(element)
-    for (const element of observed) if (!next.has(element)) resizes.unobserve(element)
-    for (const element of next) if (!observed.has(element)) resizes.observe(element, { box: 'border-box' })
-    observed = next
-  }
-  /**
-   * The hovered elements join the watch a task after the hover: the pointer crosses many elements on
-   * its way, and a hover's own work stays drawing its outline.
-   */
-  let hoverWatch: ReturnType<typeof setTimeout> | undefined
-  const observeHover = () => {
-    if (hoverWatch !== undefined) return
-    hoverWatch = win.setTimeout(() => {
-      hoverWatch = undefined
-      if (started) observeSelection()
-    }, 0)
-  }
+  /** What is outlined is followed when it moves or resizes with nothing else telling (outline-follow.ts). */
+  const follow = createOutlineFollow(context, tree, selection, {
+    around: outlinedAround,
+    resized: schedule,
+    moved: onMoved,
+  })
 
   return {
     start() {
@@ -432,20 +387,11 @@ export function createOutlines(context: InspectorContext, tree: OutlineTree, sel
       win.addEventListener('resize', onMoved, { passive: true, signal: own.signal })
       unsubscribe = context.on((type) => {
         if (type === 'selection' || type === 'tree') secondaryKeys = null
-        if (type === 'selection' || type === 'tree' || type === 'drive') observeSelection()
-        else if (type === 'hover') observeHover()
+        if (type === 'selection' || type === 'tree' || type === 'drive') follow.update()
+        else if (type === 'hover') follow.updateSoon()
         if (REDRAW_ON.has(type)) schedule()
       })
-      const Observer = (win as Window & { ResizeObserver?: typeof ResizeObserver }).ResizeObserver
-      resizes = Observer
-        ? new Observer(() => {
-            // An element that had no box may have one now: its position can be watched.
-            positions?.remeasure()
-            schedule()
-          })
-        : null
-      positions = createPositionWatch(win, doc, onMoved)
-      observeSelection()
+      follow.start()
       render()
     },
     stop() {
@@ -455,13 +401,7 @@ export function createOutlines(context: InspectorContext, tree: OutlineTree, sel
       controller = null
       unsubscribe()
       onMoved.cancel()
-      resizes?.disconnect()
-      resizes = null
-      observed = new Set()
-      win.clearTimeout(hoverWatch)
-      hoverWatch = undefined
-      positions?.disconnect()
-      positions = null
+      follow.stop()
       host?.remove()
       host = null
       root = null
