@@ -166,13 +166,19 @@ describe('the nav tree wire form', () => {
     expect(writer.finish().p).toEqual(Int32Array.from([-1, 0, 1, 2]))
   })
 
+  /** A body, a Card component node with a prop, and a p with classes and the text 'Hello' in it. */
+  const cardTree = () => {
+    const writer = new NavTreeWriter('main', 1)
+    const body = writer.add(-1, 'SKIP-ROOT', '0', 'body', 'body', false, null, null, null)
+    const card = writer.add(body, 'tempo-b', '-0-Card', 'Card', 'section', true, null, null, 'App')
+    writer.props(card, { title: { type: 'LITERAL', value: 'x' } })
+    const text = writer.add(card, 'tempo-c', '=0-0', 'p', 'p', false, 'a b', 'a', 'Card')
+    writer.text(text, 'Hello')
+    return { writer, body, card, text }
+  }
+
   test('a refresh copies nodes, their props and texts into a writer of the same table', () => {
-    const before = new NavTreeWriter('main', 1)
-    const body = before.add(-1, 'SKIP-ROOT', '0', 'body', 'body', false, null, null, null)
-    const card = before.add(body, 'tempo-b', '-0-Card', 'Card', 'section', true, null, null, 'App')
-    before.props(card, { title: { type: 'LITERAL', value: 'x' } })
-    const text = before.add(card, 'tempo-c', '=0-0', 'p', 'p', false, 'a b', 'a', 'Card')
-    before.text(text, 'Hello')
+    const { writer: before, card, text } = cardTree()
     before.text(text, 'again')
     expect(() => before.props(card, { late: { type: 'LITERAL', value: 1 } })).toThrow(/last node/)
 
@@ -215,12 +221,7 @@ describe('the nav tree wire form', () => {
   })
 
   test('sameNodes: a copy of every node is the same tree; any field, box, prop or text apart is not', () => {
-    const before = new NavTreeWriter('main', 1)
-    const body = before.add(-1, 'SKIP-ROOT', '0', 'body', 'body', false, null, null, null)
-    const card = before.add(body, 'tempo-b', '-0-Card', 'Card', 'section', true, null, null, 'App')
-    before.props(card, { title: { type: 'LITERAL', value: 'x' } })
-    const text = before.add(card, 'tempo-c', '=0-0', 'p', 'p', false, 'a b', 'a', 'Card')
-    before.text(text, 'Hello')
+    const { writer: before, body, card, text } = cardTree()
     for (const node of [body, card, text]) before.box(node, 0, node * 10, 100, 10)
 
     /** A copy of `before` in its table, `change` applied to the copied text node. */
