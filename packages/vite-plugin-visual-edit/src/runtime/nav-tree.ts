@@ -295,9 +295,9 @@ export function createNavTree(context: InspectorContext): NavTree {
   }
 
   /**
-   * A rebuild NAV_TREE_REBUILD_DELAY_MS after the last call. Mutations (`settle` false) also start
-   * the MAX_REBUILD_WAIT_MS clock; layout moves wait until they settle, as scrolling and resizing
-   * come in streams whose end is what the tree must show.
+   * A rebuild NAV_TREE_REBUILD_DELAY_MS after the last call. Mutations and loads (`settle` false)
+   * also start the MAX_REBUILD_WAIT_MS clock; scrolling and resizing wait until they settle, as they
+   * come in streams whose end is what the tree must show (and which end).
    */
   const scheduleRebuild = (settle: boolean) => {
     const at = now()
@@ -334,11 +334,12 @@ export function createNavTree(context: InspectorContext): NavTree {
     const options = { passive: true, signal: own.signal }
     // Capture: scroll and load events do not bubble.
     const captured = { ...options, capture: true }
-    const moved = () => scheduleRebuild(true)
-    win.addEventListener('resize', moved, options)
-    doc.addEventListener('scroll', moved, captured)
-    doc.addEventListener('load', moved, captured)
-    doc.fonts?.addEventListener('loadingdone', moved, options)
+    const settling = () => scheduleRebuild(true)
+    const loaded = () => scheduleRebuild(false)
+    win.addEventListener('resize', settling, options)
+    doc.addEventListener('scroll', settling, captured)
+    doc.addEventListener('load', loaded, captured)
+    doc.fonts?.addEventListener('loadingdone', loaded, options)
     return own
   }
 
