@@ -160,3 +160,24 @@ test("a dialog portaled to the body keeps its JSX's shape in the tree: the usage
   // The overlay covers the viewport, so the union does too.
   expect(primary?.width).toBeCloseTo(viewport.width, 0)
 })
+
+test("the page scrolled: the next tree has the sticky header's page box where the header now is", async ({
+  page,
+}) => {
+  const editor = await connectEditor(page)
+  await expect.poll(async () => (await editor.trees()).length).toBeGreaterThan(0)
+  const headerOf = (nodes: NavTreeNode[]) =>
+    nodes.find((node) => !node.isComponent && node.elementTagName === 'header')
+  const before = (await editor.trees()).length
+  expect(headerOf(await editor.tree())?.pageBoundingBox?.pageY).toBe(0)
+
+  await page.mouse.wheel(0, 600)
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500)
+  const scrolled = await page.evaluate(() => window.scrollY)
+  await expect.poll(async () => (await editor.trees()).length).toBeGreaterThan(before)
+  const header = headerOf(await editor.tree())
+  expect(header?.pageBoundingBox?.pageY).toBe(Math.round(scrolled))
+  expect(fileOf(header?.key.codebaseId ?? '')).toBe(
+    path.join(MARKETPLACE, 'src/components/layout/Header.tsx'),
+  )
+})
