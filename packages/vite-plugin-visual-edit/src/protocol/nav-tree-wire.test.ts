@@ -268,6 +268,42 @@ describe('the nav tree wire form', () => {
     expect(fresh.sameNodes(lone)).toBe(false)
   })
 
+  test("a refresh's table keeps strings no node uses any more; the wire sends only the used ones past an eighth", () => {
+    const { writer: before, body, card, text } = cardTree()
+    for (let n = 0; n < 40; n++) before.table.of(`old-class-${n}`)
+    const after = new NavTreeWriter('main', 1, before.table)
+    const copies: number[] = []
+    for (const node of [body, card, text]) {
+      copies.push(after.copy(before, node, node === body ? -1 : (copies[copies.length - 1] as number), true))
+    }
+    after.set(2, 1, 'tempo-c', '=0-0', 'p', 'p', false, 'a c', 'a', 'Card')
+    const wire = after.finish()
+    expect(wire.s.length).toBeLessThan(before.strings.length - 40)
+    expect(wire.s).not.toContain('old-class-0')
+    expect(new Set(wire.s).size).toBe(wire.s.length)
+    expect(decodeNavTree(structuredClone(wire))).toEqual(decodeNavTree(encodeNavTree(decodeNavTree(wire))))
+    const nodes = decodeNavTree(wire)
+    expect(nodes.map((node) => [node.key.codebaseId, node.key.storyboardId, node.name, node.scope])).toEqual([
+      ['SKIP-ROOT', 'main', 'body', undefined],
+      ['tempo-b', 'main', 'Card', 'App'],
+      ['tempo-c', 'main', 'p', 'Card'],
+    ])
+    expect(nodes[1]?.props).toEqual({ title: { type: 'LITERAL', value: 'x' } })
+    expect(nodes[2]).toMatchObject({
+      classList: ['a', 'c'],
+      directlySetClassList: ['a'],
+      literalChildren: ['Hello'],
+    })
+    // The writer keeps its table and indexes (the refresh after this one continues them).
+    expect(after.strings).toBe(before.strings)
+    expect(after.codebaseIdOf(1)).toBe('tempo-b')
+
+    // A few unused strings are not worth renumbering: the table goes as it is.
+    const few = cardTree().writer
+    few.table.of('one-unused')
+    expect(few.finish().s).toBe(few.strings)
+  })
+
   test('a props record shared by several nodes is flattened once', () => {
     const props = {
       item: { type: 'JSON_OBJECT', value: '{"id":1}' },

@@ -359,7 +359,10 @@ export class NavTreeWriter {
     }
   }
 
-  /** The wire form of the nodes from `first` on, in arrays of their own (safe to transfer). */
+  /**
+   * The wire form of the nodes from `first` on, in arrays of their own (safe to transfer), with the
+   * strings they use (see withUsedStrings).
+   */
   finish(first = 0): NavTreeWire {
     const from = Math.min(first, this.#size)
     const end = this.#size
@@ -379,7 +382,7 @@ export class NavTreeWriter {
     }
     const props = shifted(this.#props, this.#propsLength, 3, this.#propValues)
     const texts = shifted(this.#texts, this.#textsLength, 1, this.#textValues)
-    return {
+    return withUsedStrings({
       v: 3,
       s: this.#table.strings,
       sb: this.#storyboard,
@@ -397,7 +400,7 @@ export class NavTreeWriter {
       pv: props.values,
       lc: texts.entries,
       lt: texts.values,
-    }
+    })
   }
 
   /**
@@ -477,4 +480,49 @@ function sameStart<T>(a: ArrayLike<T>, b: ArrayLike<T>, length: number): boolean
   if (a.length < length || b.length < length) return false
   for (let index = 0; index < length; index++) if (a[index] !== b[index]) return false
   return true
+}
+
+/**
+ * Past this share of strings no node uses, a tree is sent with a table of its own strings only. A
+ * refresh continues the last build's table, which keeps the strings of what changed since (old
+ * classes, removed elements' paths) until the next whole walk.
+ */
+const MAX_UNUSED_SHARE = 1 / 8
+
+/**
+ * `wire` with only the strings its nodes use, renumbered in its own columns, when the table holds
+ * more than MAX_UNUSED_SHARE unused; as it is otherwise. The columns are the wire's own copies: the
+ * writer keeps its table and indexes.
+ */
+function withUsedStrings(wire: NavTreeWire): NavTreeWire {
+  const { s: strings, pr } = wire
+  const columns = [wire.id, wire.seg, wire.nm, wire.tg, wire.cl, wire.dc, wire.sc]
+  const used = new Uint8Array(strings.length)
+  used[0] = 1
+  used[wire.sb] = 1
+  for (const column of columns) {
+    for (let at = 0; at < column.length; at++) {
+      const index = column[at] as number
+      if (index >= 0) used[index] = 1
+    }
+  }
+  for (let at = 1; at < pr.length; at += 3) used[pr[at] as number] = 1
+  let count = 0
+  for (let index = 0; index < used.length; index++) count += used[index] as number
+  if (strings.length - count <= strings.length * MAX_UNUSED_SHARE) return wire
+  const renumbered = new Int32Array(strings.length)
+  const kept: string[] = []
+  for (let index = 0; index < strings.length; index++) {
+    if (used[index] === 0) continue
+    renumbered[index] = kept.length
+    kept.push(strings[index] as string)
+  }
+  for (const column of columns) {
+    for (let at = 0; at < column.length; at++) {
+      const index = column[at] as number
+      if (index >= 0) column[at] = renumbered[index] as number
+    }
+  }
+  for (let at = 1; at < pr.length; at += 3) pr[at] = renumbered[pr[at] as number] as number
+  return { ...wire, s: kept, sb: renumbered[wire.sb] as number }
 }
