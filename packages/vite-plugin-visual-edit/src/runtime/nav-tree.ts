@@ -296,8 +296,8 @@ export function createNavTree(context: InspectorContext): NavTree {
 
   /**
    * A rebuild NAV_TREE_REBUILD_DELAY_MS after the last call. Mutations and loads (`settle` false)
-   * also start the MAX_REBUILD_WAIT_MS clock; scrolling and resizing wait until they settle, as they
-   * come in streams whose end is what the tree must show (and which end).
+   * also start the MAX_REBUILD_WAIT_MS clock. Scrolling and resizing (`settle` true) come in streams
+   * that end, and only where they end matters: they wait until the last event is that long past.
    */
   const scheduleRebuild = (settle: boolean) => {
     const at = now()
@@ -325,8 +325,8 @@ export function createNavTree(context: InspectorContext): NavTree {
    * Layout that moves boxes without a DOM mutation: the viewport resized (the editor previews another
    * width), the page or an element scrolled (the page's scroll moves the page boxes of fixed and
    * sticky elements), an image or a font loaded. The tree's page boxes would stay stale until the
-   * next mutation; it is refreshed once the move settles (nothing walked again, every box read
-   * again), and sent only if a box changed.
+   * next mutation; it is refreshed as after one, a scroll or resize once it settles (nothing walked
+   * again, every box read again), and sent only if a box changed.
    */
   let layoutWatch: AbortController | null = null
   const watchLayout = (): AbortController => {
