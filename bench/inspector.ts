@@ -18,8 +18,8 @@
  * - work: the time a build spent inside its slices (its User Timing measure): the slices leave the
  *   rest of each frame to the page, so the build's wall time is about 1.6x its work.
  * - longest task: PerformanceObserver 'longtask' entries (>= 50 ms) during either build.
- * - tree bytes: the NAV_TREE payload as the structured clone the port carries (its typed-array
- *   columns are transferred), and for reference as JSON (UTF-8, columns as arrays).
+ * - bytes per refresh: the change's NAV_TREE payload as the structured clone the port carries (its
+ *   typed-array columns are transferred), and for reference as JSON (UTF-8, columns as arrays).
  * - hover: a pointerover on an element -> the hover outline drawn (read from the overlay's shadow root);
  *   under it a control measured between the same hovers: pure JS work as long as their median.
  * Goals (issue 6), on the 6,800-element page: first tree <= 3x floor; change -> tree <= 300 ms + 2x
@@ -386,14 +386,14 @@ export async function benchInspector(): Promise<boolean> {
               verdict(longestTask === 0),
             ],
             [
-              'tree message, structured clone',
+              'bytes per refresh (the change), clone',
               `${kb(cloneBytes)} kB`,
               '',
               '',
               `< ${kb(TREE_GOAL_BYTES)} kB`,
               verdict(cloneBytes < TREE_GOAL_BYTES),
             ],
-            ['tree message, as JSON', `${kb(jsonBytes)} kB`, '', '', '', ''],
+            ['  the same as JSON', `${kb(jsonBytes)} kB`, '', '', '', ''],
             [
               'hover -> outline, p50 / p95',
               hoverReady ? `${hoverP50.toFixed(3)} / ${hoverP95.toFixed(3)} ms` : 'n/a',
