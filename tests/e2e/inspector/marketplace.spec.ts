@@ -173,8 +173,9 @@ test("the page scrolled: the next tree has the sticky header's page box where th
 
   await page.mouse.wheel(0, 600)
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500)
-  const scrolled = await page.evaluate(() => window.scrollY)
+  // The refresh runs once the scroll has settled, so the page is where it stopped.
   await expect.poll(async () => (await editor.trees()).length).toBeGreaterThan(before)
+  const scrolled = await page.evaluate(() => window.scrollY)
   const header = headerOf(await editor.tree())
   expect(header?.pageBoundingBox?.pageY).toBe(Math.round(scrolled))
   expect(fileOf(header?.key.codebaseId ?? '')).toBe(
