@@ -257,7 +257,7 @@ export function createNavTree(context: InspectorContext): NavTree {
         !htmlRequested &&
         sent?.writer === previous.writer &&
         sent.connection === context.connection &&
-        records.first === previous.first &&
+        // The same nodes give the same root (`first` follows from them).
         records.writer.sameNodes(previous.writer)
       // The wire form is already written: sending copies its columns out (a copy, not a pass).
       const wire = context.connected && !unchanged ? records.writer.finish(records.first) : null
