@@ -1,12 +1,8 @@
 import type { ElementKey } from '../protocol/element-key.ts'
 import type { InspectorContext } from './context.ts'
+import type { NavTree } from './nav-tree.ts'
 import { createPositionWatch, POSITION_WATCH_LIMIT, type PositionWatch } from './position-watch.ts'
 import type { Selection } from './selection.ts'
-
-/** What the followed elements are read from. */
-export interface FollowedTree {
-  elementsOf(key: ElementKey): Element[]
-}
 
 /** Which elements the outlines follow, and the calls that tell the outlines they moved. */
 export interface OutlineFollowing {
@@ -42,7 +38,7 @@ export interface OutlineFollow {
  */
 export function createOutlineFollow(
   context: InspectorContext,
-  tree: FollowedTree,
+  tree: Pick<NavTree, 'elementsOf'>,
   selection: Selection,
   following: OutlineFollowing,
 ): OutlineFollow {
