@@ -173,11 +173,15 @@ test("the page scrolled: the next tree has the sticky header's page box where th
 
   await page.mouse.wheel(0, 600)
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500)
-  // The refresh runs once the scroll has settled, so the page is where it stopped.
-  await expect.poll(async () => (await editor.trees()).length).toBeGreaterThan(before)
-  const scrolled = await page.evaluate(() => window.scrollY)
+  // The refresh runs once the scroll has settled: the header's page box is where the page stopped.
+  await expect
+    .poll(async () => {
+      const scrolled = await page.evaluate(() => Math.round(window.scrollY))
+      return headerOf(await editor.tree())?.pageBoundingBox?.pageY === scrolled
+    })
+    .toBe(true)
+  expect((await editor.trees()).length).toBeGreaterThan(before)
   const header = headerOf(await editor.tree())
-  expect(header?.pageBoundingBox?.pageY).toBe(Math.round(scrolled))
   expect(fileOf(header?.key.codebaseId ?? '')).toBe(
     path.join(MARKETPLACE, 'src/components/layout/Header.tsx'),
   )
