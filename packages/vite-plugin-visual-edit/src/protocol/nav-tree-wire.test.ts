@@ -2,7 +2,7 @@ import { serialize } from 'node:v8'
 import fc from 'fast-check'
 import { describe, expect, test, vi } from 'vitest'
 import type { NavTreeNode } from './messages.ts'
-import { decodeNavTree, encodeNavTree, navTreeTransferables } from './nav-tree-wire.ts'
+import { decodeNavTree, encodeNavTree, navTreeTransferables, withUsedStrings } from './nav-tree-wire.ts'
 import { NavTreeWriter } from './nav-tree-writer.ts'
 
 /** A tree shaped like a real page: sections of rows, component nodes, props, texts. */
@@ -277,7 +277,7 @@ describe('the nav tree wire form', () => {
       copies.push(after.copy(before, node, node === body ? -1 : (copies[copies.length - 1] as number), true))
     }
     after.set(2, 1, 'tempo-c', '=0-0', 'p', 'p', false, 'a c', 'a', 'Card')
-    const wire = after.finish()
+    const wire = withUsedStrings(after.finish())
     expect(wire.s.length).toBeLessThan(before.strings.length - 40)
     expect(wire.s).not.toContain('old-class-0')
     expect(new Set(wire.s).size).toBe(wire.s.length)
@@ -301,7 +301,7 @@ describe('the nav tree wire form', () => {
     // A few unused strings are not worth renumbering: the table goes as it is.
     const few = cardTree().writer
     few.table.of('one-unused')
-    expect(few.finish().s).toBe(few.strings)
+    expect(withUsedStrings(few.finish()).s).toBe(few.strings)
   })
 
   test('a props record shared by several nodes is flattened once', () => {

@@ -1,5 +1,6 @@
 import type { NavTreeNode, NavTreeProp } from './messages.ts'
-import { NavTreeWriter, PROP_TYPES } from './nav-tree-writer.ts'
+import { NavTreeWriter } from './nav-tree-writer.ts'
+import { PROP_TYPES } from './wire-props.ts'
 
 /**
  * The navigation tree as it travels from the inspector to the editor: one typed array per field
@@ -155,4 +156,49 @@ export function decodeNavTree(wire: NavTreeWire): NavTreeNode[] {
     node.literalChildren.push(wire.lt[at] ?? '')
   }
   return nodes
+}
+
+/**
+ * Past this share of strings no node uses, a tree is sent with a table of its own strings only. A
+ * refresh continues the last build's table, which keeps the strings of what changed since (old
+ * classes, removed elements' paths) until the next whole walk.
+ */
+const MAX_UNUSED_SHARE = 1 / 8
+
+/**
+ * `wire` with only the strings its nodes use, renumbered in its own columns, when the table holds
+ * more than MAX_UNUSED_SHARE unused; as it is otherwise. The columns are the wire's own copies: the
+ * writer keeps its table and indexes.
+ */
+export function withUsedStrings(wire: NavTreeWire): NavTreeWire {
+  const { s: strings, pr } = wire
+  const columns = [wire.id, wire.seg, wire.nm, wire.tg, wire.cl, wire.dc, wire.sc]
+  const used = new Uint8Array(strings.length)
+  used[0] = 1
+  used[wire.sb] = 1
+  for (const column of columns) {
+    for (let at = 0; at < column.length; at++) {
+      const index = column[at] as number
+      if (index >= 0) used[index] = 1
+    }
+  }
+  for (let at = 1; at < pr.length; at += 3) used[pr[at] as number] = 1
+  let count = 0
+  for (let index = 0; index < used.length; index++) count += used[index] as number
+  if (strings.length - count <= strings.length * MAX_UNUSED_SHARE) return wire
+  const renumbered = new Int32Array(strings.length)
+  const kept: string[] = []
+  for (let index = 0; index < strings.length; index++) {
+    if (used[index] === 0) continue
+    renumbered[index] = kept.length
+    kept.push(strings[index] as string)
+  }
+  for (const column of columns) {
+    for (let at = 0; at < column.length; at++) {
+      const index = column[at] as number
+      if (index >= 0) column[at] = renumbered[index] as number
+    }
+  }
+  for (let at = 1; at < pr.length; at += 3) pr[at] = renumbered[pr[at] as number] as number
+  return { ...wire, s: kept, sb: renumbered[wire.sb] as number }
 }

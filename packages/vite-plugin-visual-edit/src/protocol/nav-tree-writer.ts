@@ -1,51 +1,7 @@
-import type { NavTreeNode, NavTreeProp, PropType } from './messages.ts'
+import type { NavTreeNode, NavTreeProp } from './messages.ts'
 import type { NavTreeWire } from './nav-tree-wire.ts'
-
-/** The prop types by their number on the wire. */
-export const PROP_TYPES: readonly PropType[] = ['LITERAL', 'FUNCTION', 'JSON_OBJECT']
-
-/** Every string of a tree once; a refresh of the tree continues its predecessor's table. */
-export class StringTable {
-  readonly strings: string[] = ['']
-  readonly #index = new Map<string, number>([['', 0]])
-
-  of(value: string): number {
-    let index = this.#index.get(value)
-    if (index === undefined) {
-      index = this.strings.length
-      this.strings.push(value)
-      this.#index.set(value, index)
-    }
-    return index
-  }
-}
-
-/** A props record flattened for the wire (key, type index, value as JSON per prop), once per record. */
-const flatProps = new WeakMap<object, readonly (string | number)[]>()
-
-/** Gives `flatten` a record's entries made elsewhere (the encoder writes them in the same pass). */
-export function rememberFlatProps(
-  props: Readonly<Record<string, NavTreeProp>>,
-  entries: readonly (string | number)[],
-): void {
-  flatProps.set(props, entries)
-}
-
-function flatten(props: Readonly<Record<string, NavTreeProp>>): readonly (string | number)[] {
-  let flat = flatProps.get(props)
-  if (!flat) {
-    const entries: (string | number)[] = []
-    for (const key in props) {
-      const prop = props[key] as NavTreeProp
-      const type = PROP_TYPES.indexOf(prop.type)
-      // A JSON_OBJECT's value is already JSON text.
-      entries.push(key, type, type === 2 ? String(prop.value) : JSON.stringify(prop.value))
-    }
-    flat = entries
-    flatProps.set(props, flat)
-  }
-  return flat
-}
+import { StringTable } from './string-table.ts'
+import { flattenProps } from './wire-props.ts'
 
 const grown = (column: Int32Array, size: number): Int32Array => {
   const next = new Int32Array(size)
@@ -289,7 +245,7 @@ export class NavTreeWriter {
   /** Adds props to node `index`, the last node added (a node's entries follow it). */
   props(index: number, props: Readonly<Record<string, NavTreeProp>>): void {
     this.#checkLast(index)
-    const flat = flatten(props)
+    const flat = flattenProps(props)
     const table = this.#table
     this.#reserveProps(flat.length)
     const out = this.#props
@@ -361,7 +317,7 @@ export class NavTreeWriter {
 
   /**
    * The wire form of the nodes from `first` on, in arrays of their own (safe to transfer), with the
-   * strings they use (see withUsedStrings).
+   * whole string table (see withUsedStrings in nav-tree-wire.ts).
    */
   finish(first = 0): NavTreeWire {
     const from = Math.min(first, this.#size)
@@ -382,7 +338,7 @@ export class NavTreeWriter {
     }
     const props = shifted(this.#props, this.#propsLength, 3, this.#propValues)
     const texts = shifted(this.#texts, this.#textsLength, 1, this.#textValues)
-    return withUsedStrings({
+    return {
       v: 3,
       s: this.#table.strings,
       sb: this.#storyboard,
@@ -400,7 +356,7 @@ export class NavTreeWriter {
       pv: props.values,
       lc: texts.entries,
       lt: texts.values,
-    })
+    }
   }
 
   /**
@@ -480,49 +436,4 @@ function sameStart<T>(a: ArrayLike<T>, b: ArrayLike<T>, length: number): boolean
   if (a.length < length || b.length < length) return false
   for (let index = 0; index < length; index++) if (a[index] !== b[index]) return false
   return true
-}
-
-/**
- * Past this share of strings no node uses, a tree is sent with a table of its own strings only. A
- * refresh continues the last build's table, which keeps the strings of what changed since (old
- * classes, removed elements' paths) until the next whole walk.
- */
-const MAX_UNUSED_SHARE = 1 / 8
-
-/**
- * `wire` with only the strings its nodes use, renumbered in its own columns, when the table holds
- * more than MAX_UNUSED_SHARE unused; as it is otherwise. The columns are the wire's own copies: the
- * writer keeps its table and indexes.
- */
-function withUsedStrings(wire: NavTreeWire): NavTreeWire {
-  const { s: strings, pr } = wire
-  const columns = [wire.id, wire.seg, wire.nm, wire.tg, wire.cl, wire.dc, wire.sc]
-  const used = new Uint8Array(strings.length)
-  used[0] = 1
-  used[wire.sb] = 1
-  for (const column of columns) {
-    for (let at = 0; at < column.length; at++) {
-      const index = column[at] as number
-      if (index >= 0) used[index] = 1
-    }
-  }
-  for (let at = 1; at < pr.length; at += 3) used[pr[at] as number] = 1
-  let count = 0
-  for (let index = 0; index < used.length; index++) count += used[index] as number
-  if (strings.length - count <= strings.length * MAX_UNUSED_SHARE) return wire
-  const renumbered = new Int32Array(strings.length)
-  const kept: string[] = []
-  for (let index = 0; index < strings.length; index++) {
-    if (used[index] === 0) continue
-    renumbered[index] = kept.length
-    kept.push(strings[index] as string)
-  }
-  for (const column of columns) {
-    for (let at = 0; at < column.length; at++) {
-      const index = column[at] as number
-      if (index >= 0) column[at] = renumbered[index] as number
-    }
-  }
-  for (let at = 1; at < pr.length; at += 3) pr[at] = renumbered[pr[at] as number] as number
-  return { ...wire, s: kept, sb: renumbered[wire.sb] as number }
 }

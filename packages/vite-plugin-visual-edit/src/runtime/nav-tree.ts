@@ -8,7 +8,7 @@ import {
   OutboundEvent,
   StoryboardType,
 } from '../protocol/messages.ts'
-import { type NavTreeWire, navTreeTransferables } from '../protocol/nav-tree-wire.ts'
+import { type NavTreeWire, navTreeTransferables, withUsedStrings } from '../protocol/nav-tree-wire.ts'
 import type { NavTreeWriter } from '../protocol/nav-tree-writer.ts'
 import type { InspectorContext } from './context.ts'
 import { createElementKeys, isOverlay } from './element-keys.ts'
@@ -260,7 +260,9 @@ export function createNavTree(context: InspectorContext): NavTree {
         // The same nodes give the same root (`first` follows from them).
         records.writer.sameNodes(previous.writer)
       // The wire form is already written: sending copies its columns out (a copy, not a pass).
-      const wire = context.connected && !unchanged ? records.writer.finish(records.first) : null
+      // Sent with the strings its nodes use: a refresh's table keeps those of what changed since the last walk.
+      const wire =
+        context.connected && !unchanged ? withUsedStrings(records.writer.finish(records.first)) : null
       if (unchanged) sent = { writer: records.writer, connection: context.connection }
       finish(records, wire)
       slices.measure(kind, store.size)

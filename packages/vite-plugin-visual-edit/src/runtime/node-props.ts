@@ -1,6 +1,6 @@
 import { CODEBASE_ID_ATTRIBUTE } from '../protocol/ids.ts'
 import { type NavTreeProp, PropType } from '../protocol/messages.ts'
-import { rememberFlatProps } from '../protocol/nav-tree-writer.ts'
+import { PROP_TYPES, rememberFlatProps } from '../protocol/wire-props.ts'
 import { describeReactElement, isReactElement } from './react-fiber.ts'
 
 /** Props that the tree shows elsewhere (classList, the tree itself, the key) or that are not props. */
@@ -115,11 +115,10 @@ export function boundedJson(value: unknown): string {
 
 type EncodedProps = Record<string, NavTreeProp>
 
-const WIRE_PROP_TYPES: Readonly<Record<string, number>> = {
-  [PropType.LITERAL]: 0,
-  [PropType.FUNCTION]: 1,
-  [PropType.JSON_OBJECT]: 2,
-}
+/** Each prop type's number on the wire (PROP_TYPES read the other way). */
+const WIRE_PROP_TYPES: Readonly<Record<string, number>> = Object.fromEntries(
+  PROP_TYPES.map((type, index) => [type, index]),
+)
 
 /**
  * Encoded props per props object (one cache per skipped set). React keeps a fiber's props object

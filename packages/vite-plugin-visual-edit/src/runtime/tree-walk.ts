@@ -4,7 +4,8 @@
  * wire columns. tree-refresh.ts walks only the changed parts of a page with the same walker.
  */
 import { CODEBASE_ID_ATTRIBUTE, EMPTY_TREE_CODEBASE_ID, SKIP_ROOT_CODEBASE_ID } from '../protocol/ids.ts'
-import { NavTreeWriter, type StringTable } from '../protocol/nav-tree-writer.ts'
+import { NavTreeWriter } from '../protocol/nav-tree-writer.ts'
+import type { StringTable } from '../protocol/string-table.ts'
 import type { InspectorContext } from './context.ts'
 import { isOverlay, type TaggedComponent } from './element-keys.ts'
 import { encodeProps, SKIPPED_COMPONENT_PROPS, SKIPPED_HOST_PROPS } from './node-props.ts'

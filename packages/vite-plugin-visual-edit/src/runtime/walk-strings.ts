@@ -3,7 +3,7 @@
  * a few codebase ids, class lists, tags, scopes and positions thousands of times, and each answer
  * costs several map lookups to make.
  */
-import type { StringTable } from '../protocol/nav-tree-writer.ts'
+import type { StringTable } from '../protocol/string-table.ts'
 import type { InspectorContext } from './context.ts'
 import { componentSegment, isCodebaseId } from './element-keys.ts'
 import { memoByString } from './memo.ts'
