@@ -16,7 +16,7 @@
  * - change -> tree: the DOM mutation of a React state change (one text node) -> the next NAV_TREE
  *   received.
  * - work: the time a build spent inside its slices (its User Timing measure): the slices leave the
- *   rest of each frame to the page, so the build's wall time is about 1.6x its work.
+ *   rest of each frame to the page, so the build's wall time is 1.4-1.6x its work.
  * - longest task: PerformanceObserver 'longtask' entries (>= 50 ms) during either build.
  * - bytes per refresh: the change's NAV_TREE payload as the structured clone the port carries (its
  *   typed-array columns are transferred), and for reference as JSON (UTF-8, columns as arrays).

@@ -84,6 +84,11 @@ interface EditorPageWindow extends Window {
   call: (functionName: string, args: unknown[]) => Promise<{ id: number; result?: unknown; error?: string }>
 }
 
+/** The editor page sends 'init' with its port to the app's frame. */
+async function connect(page: Page): Promise<void> {
+  await page.evaluate(() => (window as unknown as EditorPageWindow).connect())
+}
+
 /** Calls a function of the inspector from the editor page; the reply's result (throws its error). */
 async function call(page: Page, functionName: string, ...args: unknown[]): Promise<unknown> {
   const reply = await page.evaluate(
@@ -116,7 +121,7 @@ const received = (page: Page, type?: string) =>
 test('an editor at an origin the app does not allow is refused: nothing is sent to it', async ({ page }) => {
   const frame = await openEditor(page, other)
   const refused = page.waitForEvent('console', (message) => message.text().includes('init refused from'))
-  await page.evaluate(() => (window as unknown as EditorPageWindow).connect())
+  await connect(page)
   expect((await refused).text()).toContain(other?.origin ?? '-')
   // A click in the app stays the app's own (nothing is selected), and a request over the refused port
   // runs nothing.
@@ -133,7 +138,7 @@ test('an allowed editor in another origin connects through the frame: tree, sele
   page,
 }) => {
   const frame = await openEditor(page, allowed)
-  await page.evaluate(() => (window as unknown as EditorPageWindow).connect())
+  await connect(page)
   // The reply carries the request's id; the tree follows.
   expect(await call(page, 'initProject', {})).toMatchObject({ nodes: expect.any(Number) })
   expect((await received(page)).find((data) => data.id === 1)?.result).toBeDefined()
@@ -165,7 +170,7 @@ test("goBack and goForward move through the app's own history in the frame, neve
   // The editor has history of its own, after the frame's first entry.
   await page.evaluate(() => history.pushState(null, '', '#second'))
   const editorUrl = page.url()
-  await page.evaluate(() => (window as unknown as EditorPageWindow).connect())
+  await connect(page)
   await call(page, 'initProject', {})
 
   // The app's first entry: back lies the editor's, so there is nothing to go back to.
@@ -213,7 +218,7 @@ test('a frame out of the editor view, which gets no animation frames, still buil
   // The one frame already due may still come; after it, none does.
   await nextFrameOrNone()
   expect(await nextFrameOrNone()).toBe('no frame')
-  await page.evaluate(() => (window as unknown as EditorPageWindow).connect())
+  await connect(page)
   const { nodes } = (await call(page, 'initProject', {})) as { nodes: number }
   expect(nodes).toBeGreaterThan(6000)
   await expect.poll(async () => (await received(page, 'NAV_TREE')).length).toBe(1)
@@ -228,7 +233,7 @@ test('the editor narrowing the frame (another breakpoint) refreshes the tree wit
   page,
 }) => {
   const frame = await openEditor(page, allowed)
-  await page.evaluate(() => (window as unknown as EditorPageWindow).connect())
+  await connect(page)
   await call(page, 'initProject', {})
   await expect.poll(async () => (await received(page, 'NAV_TREE')).length).toBe(1)
   const oddCardBox = async () => {
@@ -259,7 +264,7 @@ test('keys, the wheel and the pointer in the frame reach the editor over the por
   page,
 }) => {
   const frame = await openEditor(page, allowed)
-  await page.evaluate(() => (window as unknown as EditorPageWindow).connect())
+  await connect(page)
   await call(page, 'initProject', {})
   // In edit mode a click selects without taking the focus: keys stay with the editor page itself.
   await frame.click('#odd-card')
@@ -297,7 +302,7 @@ test('at the canvas zoom (the frame scaled to 50%) the outline is drawn twice as
     element.style.transform = 'scale(0.5)'
     element.style.transformOrigin = '0 0'
   })
-  await page.evaluate(() => (window as unknown as EditorPageWindow).connect())
+  await connect(page)
   await call(page, 'initProject', {})
   expect(await call(page, 'setZoomPerc', 50)).toBe(true)
   await frame.click('#odd-card')
