@@ -26,7 +26,8 @@ export function createProgram(): Command {
     .action(async (root: string, options: { port: number; host: string; open: boolean }) => {
       const { edit } = await import('./commands/edit.ts')
       const session = await edit({ root, ...options })
-      console.log(`visual-edit is serving ${session.root}`)
+      const whose = session.vite.from === 'project' ? "the project's" : "visual-edit's own"
+      console.log(`visual-edit is serving ${session.root} with Vite ${session.vite.version} (${whose})`)
       for (const url of session.urls) console.log(`  ${url}`)
       console.log('Press Ctrl+C to stop.')
       for (const warning of session.warnings) console.warn(warning)

@@ -6,6 +6,9 @@ export type VisualEditErrorCode =
   | 'VISUAL_EDIT_PARSE_FAILED'
   | 'VISUAL_EDIT_INVALID_OPTIONS'
   | 'VISUAL_EDIT_OUTSIDE_ROOT'
+  | 'VISUAL_EDIT_PROJECT_NOT_FOUND'
+  | 'VISUAL_EDIT_VITE_NOT_FOUND'
+  | 'VISUAL_EDIT_UNSUPPORTED_VITE'
 
 export class VisualEditError extends Error {
   override name = 'VisualEditError'

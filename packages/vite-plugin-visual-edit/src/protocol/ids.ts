@@ -3,6 +3,13 @@ import { ProtocolError, ProtocolErrorMessage } from './errors.ts'
 /** The attribute the transform adds to every JSX opening element (fragments excluded). */
 export const CODEBASE_ID_ATTRIBUTE = 'data-tempo-id'
 
+/**
+ * `Symbol.for` key of the page-wide WeakMap from a component element's props object to its codebase
+ * id, for usages of components from node_modules, which get no attribute (it would reach the package
+ * as a prop it does not know). The transform's helper writes it; the inspector reads it per fiber.
+ */
+export const COMPONENT_IDS_REGISTRY = 'visual-edit.component-ids'
+
 /** Every codebase id of a real element is this prefix followed by a UUID. */
 export const CODEBASE_ID_PREFIX = 'tempo-'
 

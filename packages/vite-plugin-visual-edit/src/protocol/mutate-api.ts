@@ -89,6 +89,11 @@ export interface MutateResponse {
   newCodebaseIds?: string[]
   /** A message for the editor to show, e.g. 'Successfully added' when there was no instant update. */
   toast?: string
+  /**
+   * What the user should know about an edit that was made: a class written unchecked (a Tailwind
+   * visual-edit cannot ask), an extra file left as it was because it already existed.
+   */
+  warnings?: string[]
 }
 
 /** Stable error codes of the mutate API, by HTTP status. */

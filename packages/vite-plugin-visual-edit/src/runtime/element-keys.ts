@@ -3,12 +3,12 @@ import { CODEBASE_ID_ATTRIBUTE, EMPTY_TREE_CODEBASE_ID, SKIP_ROOT_CODEBASE_ID } 
 import { type InspectorContext, OVERLAY_ATTRIBUTE } from './context.ts'
 import { memoByString } from './memo.ts'
 import {
+  codebaseIdOfFiber,
   componentFibersAbove,
   componentName,
   type Fiber,
   fiberOf,
   hostElementsOf,
-  propsOf,
   readingFibers,
 } from './react-fiber.ts'
 
@@ -57,7 +57,7 @@ export function createElementKeys(context: InspectorContext, keeps: (codebaseId:
     // Innermost first, so that a wrapper takes the place of the component inside it.
     for (let at = components.length - 1; at >= 0; at--) {
       const fiber = components[at] as Fiber
-      const id = propsOf(fiber)[CODEBASE_ID_ATTRIBUTE]
+      const id = codebaseIdOfFiber(fiber)
       if (!isCodebaseId(id)) continue
       const name = componentName(fiber) ?? context.lookups.get(id)?.tagName ?? 'Anonymous'
       chain ??= []

@@ -3,8 +3,9 @@
  * state-and-props inspection. Nothing here relies on `_debugSource` (React 19 removed it): components
  * are found walking up from an element's fiber, each step settled to React's current tree (see
  * currentFiber), and an element's code identity comes from its `data-tempo-id`, which the transform
- * also puts in the props of every component usage.
+ * also puts in the props of every component usage (see codebaseIdOfFiber for node_modules components).
  */
+import { CODEBASE_ID_ATTRIBUTE, COMPONENT_IDS_REGISTRY } from '../protocol/ids.ts'
 
 /** The fields of a React fiber this module reads. Internal to React, so everything is optional-ish. */
 export interface Fiber {
@@ -275,6 +276,20 @@ export function scopeOf(fiber: Fiber): string | null {
 }
 
 const EMPTY_PROPS: Readonly<Record<string, unknown>> = Object.freeze({})
+
+/**
+ * The codebase id of a component usage: its `data-tempo-id` prop, or, for a component from
+ * node_modules (which gets no such prop), what the transform's helper recorded against its props
+ * object in the page's registry. Undefined for an untagged fiber.
+ */
+export function codebaseIdOfFiber(fiber: Fiber): string | undefined {
+  const props = propsOf(fiber)
+  const id = props[CODEBASE_ID_ATTRIBUTE]
+  if (typeof id === 'string') return id
+  if (props === EMPTY_PROPS) return undefined
+  const registry = (globalThis as Record<symbol, unknown>)[Symbol.for(COMPONENT_IDS_REGISTRY)]
+  return registry instanceof WeakMap ? (registry.get(props) as string | undefined) : undefined
+}
 
 /** A fiber's props as last rendered (empty for text fibers and fibers without props). */
 export function propsOf(fiber: Fiber): Record<string, unknown> {

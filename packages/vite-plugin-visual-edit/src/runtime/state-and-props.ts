@@ -7,6 +7,7 @@ import {
 } from '../protocol/messages.ts'
 import type { InspectorContext } from './context.ts'
 import {
+  codebaseIdOfFiber,
   type Fiber,
   FiberTag,
   fiberOf,
@@ -45,7 +46,7 @@ function snapshot(fiber: Fiber): ComponentSnapshot {
     if (key === CODEBASE_ID_ATTRIBUTE) continue
     props[key] = sanitize(raw[key])
   }
-  const id = raw[CODEBASE_ID_ATTRIBUTE]
+  const id = codebaseIdOfFiber(fiber)
   const state = stateOf(fiber)
   let cleanState: ComponentSnapshot['state'] = null
   if (Array.isArray(state)) cleanState = state.map(sanitize)
@@ -56,7 +57,7 @@ function snapshot(fiber: Fiber): ComponentSnapshot {
   return { id: typeof id === 'string' ? id : null, props, state: cleanState }
 }
 
-const isTaggedWith = (fiber: Fiber, id: string) => propsOf(fiber)[CODEBASE_ID_ATTRIBUTE] === id
+const isTaggedWith = (fiber: Fiber, id: string) => codebaseIdOfFiber(fiber) === id
 
 /**
  * Every mounted component instance (the current tree of every React root of the page). A memo()

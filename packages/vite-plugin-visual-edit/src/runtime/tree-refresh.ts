@@ -11,7 +11,15 @@ import type { NavTreeProp } from '../protocol/messages.ts'
 import { OVERLAY_ATTRIBUTE } from './context.ts'
 import { isOverlay } from './element-keys.ts'
 import { encodeProps, SKIPPED_COMPONENT_PROPS, SKIPPED_HOST_PROPS } from './node-props.ts'
-import { committedProps, type Fiber, fiberOf, parentFiber, propsOf, readingFibers } from './react-fiber.ts'
+import {
+  codebaseIdOfFiber,
+  committedProps,
+  type Fiber,
+  fiberOf,
+  parentFiber,
+  propsOf,
+  readingFibers,
+} from './react-fiber.ts'
 import type { BuildRecords, TreeStore } from './tree-store.ts'
 import { applyRootRules, createWalker, startRecords, type Walk } from './tree-walk.ts'
 
@@ -299,7 +307,7 @@ export async function refreshPage(walk: Walk, refresh: Refresh): Promise<BuildRe
         fiber = current
         const now = propsOf(current)
         if (now !== source) {
-          if (now[CODEBASE_ID_ATTRIBUTE] !== old.codebaseIdOf(index)) return 'full'
+          if (codebaseIdOfFiber(current) !== old.codebaseIdOf(index)) return 'full'
           source = now
           encoded = encodeProps(now, SKIPPED_COMPONENT_PROPS)
         }

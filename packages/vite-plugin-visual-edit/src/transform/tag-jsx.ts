@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { type File, type JSXElement, type JSXOpeningElement, type Node, VISITOR_KEYS } from '@babel/types'
-import { CODEBASE_ID_ATTRIBUTE } from '../protocol/ids.ts'
+import { CODEBASE_ID_ATTRIBUTE, COMPONENT_IDS_REGISTRY } from '../protocol/ids.ts'
 import { codebaseIdFor } from './codebase-id.ts'
 import { applyInsertions, type Insertion, type SourceMapV3 } from './insertion-map.ts'
 import { parseModule } from './parse-module.ts'
@@ -50,6 +50,13 @@ export interface TagJsxOptions {
   filename: string
   /** Absolute project root; ids hash the path relative to it, so they do not depend on the checkout. */
   root: string
+  /**
+   * Bindings of components that come from `node_modules` (`FullCalendar`, `motion` of `motion.div`).
+   * Their usages are not given the attribute, which would reach the package's component as a prop it
+   * does not know: the element is passed through {@link TAG_HELPER} instead, which records its id
+   * against the element's props object where the inspector reads it from the fiber.
+   */
+  externalComponents?: ReadonlySet<string>
 }
 
 export interface TagJsxResult {
@@ -93,6 +100,15 @@ const TYPE_ONLY_NODES = new Set([
 const CHILD_KEYS: ReadonlyMap<string, readonly string[]> = new Map(
   Object.entries(VISITOR_KEYS).map(([type, keys]) => [type, keys.filter((key) => !SKIPPED_KEYS.has(key))]),
 )
+
+/** Name of the helper a module with external component usages gets (declared at its end, hoisted). */
+export const TAG_HELPER = '__visualEditTag'
+
+/**
+ * The helper's declaration: it records `id` against the element's props object (a fiber's
+ * `memoizedProps` is that same object) in a page-wide WeakMap, and returns the element unchanged.
+ */
+const TAG_HELPER_DECLARATION = `\nfunction ${TAG_HELPER}(element, id) { if (element !== null && typeof element === 'object' && typeof element.props === 'object' && element.props !== null) (globalThis[Symbol.for('${COMPONENT_IDS_REGISTRY}')] ??= new WeakMap()).set(element.props, id); return element }\n`
 
 interface Frame {
   path: string
@@ -170,6 +186,11 @@ function classifyText(element: JSXElement): JsxElementInfo['text'] {
  *   before:  <Card className="p-4"><Tabs.List<Item> items={items} /></Card>
  *   after:   <Card data-tempo-id="tempo-…" className="p-4"><Tabs.List<Item> data-tempo-id="tempo-…" items={items} /></Card>
  *
+ * A usage of a component from `node_modules` (see TagJsxOptions.externalComponents) is wrapped instead:
+ *
+ *   before:  <div><FullCalendar height={360} /></div>
+ *   after:   <div>{__visualEditTag(<FullCalendar height={360} />, "tempo-…")}</div>   + the helper at the end
+ *
  * Throws a VisualEditError (code VISUAL_EDIT_PARSE_FAILED, with the location) when the code does not parse.
  */
 export function tagJsx(code: string, options: TagJsxOptions): TagJsxResult {
@@ -204,7 +225,9 @@ export function walkElements(code: string, root: Node, options: TagJsxOptions): 
   const insertions: Insertion[] = []
   const elements: JsxElementInfo[] = []
 
-  const visitElement = (node: JSXElement, frame: Frame): void => {
+  const external = options.externalComponents
+  let wrappedAny = false
+  const visitElement = (node: JSXElement, frame: Frame, childPosition: boolean): void => {
     const opening = node.openingElement
     const tagName = jsxTagName(opening.name)
     if (isFragmentTag(tagName)) {
@@ -221,7 +244,10 @@ export function walkElements(code: string, root: Node, options: TagJsxOptions): 
       return
     }
     const id = existing?.value ?? codebaseIdFor(relativePath, structuralPath)
-    if (!existing) {
+    const wrapped = !existing && external?.has(tagName.split('.')[0] as string) === true
+    if (wrapped) {
+      insertions.push({ offset: node.start as number, text: `${childPosition ? '{' : ''}${TAG_HELPER}(` })
+    } else if (!existing) {
       const typeArguments =
         (opening as { typeArguments?: Node | null }).typeArguments ?? opening.typeParameters
       insertions.push({
@@ -255,10 +281,17 @@ export function walkElements(code: string, root: Node, options: TagJsxOptions): 
     const propsFrame: Frame = { path: structuralPath, element: info, slot: 'prop', nextIndex: 0 }
     visit(opening, propsFrame)
     const childFrame: Frame = { ...propsFrame, slot: 'children' }
-    for (const child of node.children) visit(child, childFrame)
+    for (const child of node.children) visit(child, childFrame, true)
+    if (wrapped) {
+      insertions.push({ offset: node.end as number, text: `, "${id}")${childPosition ? '}' : ''}` })
+      wrappedAny = true
+    }
   }
 
   const visitChildren = (node: Node, frame: Frame): void => {
+    // An element directly in JSX children or as an attribute's value needs braces around a call.
+    const childPosition =
+      node.type === 'JSXElement' || node.type === 'JSXFragment' || node.type === 'JSXAttribute'
     const record = node as unknown as Record<string, unknown>
     const keys = CHILD_KEYS.get(node.type) ?? Object.keys(record).filter((key) => !SKIPPED_KEYS.has(key))
     for (const key of keys) {
@@ -266,9 +299,10 @@ export function walkElements(code: string, root: Node, options: TagJsxOptions): 
       if (value === null || typeof value !== 'object') continue
       if (Array.isArray(value)) {
         for (const item of value)
-          if (item !== null && typeof item === 'object' && 'type' in item) visit(item as Node, frame)
+          if (item !== null && typeof item === 'object' && 'type' in item)
+            visit(item as Node, frame, childPosition)
       } else if ('type' in value) {
-        visit(value as Node, frame)
+        visit(value as Node, frame, childPosition)
       }
     }
   }
@@ -284,14 +318,16 @@ export function walkElements(code: string, root: Node, options: TagJsxOptions): 
   const mayHoldJsx = (node: Node) =>
     (angles[(node.end as number) - base] as number) > (angles[(node.start as number) - base] as number)
 
-  const visit = (node: Node, frame: Frame): void => {
-    if (node.type === 'JSXElement') visitElement(node, frame)
+  const visit = (node: Node, frame: Frame, childPosition = false): void => {
+    if (node.type === 'JSXElement') visitElement(node, frame, childPosition)
     else if (!TYPE_ONLY_NODES.has(node.type) && mayHoldJsx(node)) visitChildren(node, frame)
   }
 
   visit(root, { path: '', element: null, slot: 'children', nextIndex: 0 })
 
-  // Source order already; a stable sort keeps that promise explicit.
+  // Source order already (a wrapped element's closing insertion comes before its next sibling's
+  // opening one at the same offset); a stable sort keeps that promise explicit.
   insertions.sort((a, b) => a.offset - b.offset)
+  if (wrappedAny) insertions.push({ offset: code.length, text: TAG_HELPER_DECLARATION })
   return { elements, insertions }
 }

@@ -25,8 +25,11 @@ export const addClass: Operation = async (raw, services, canvasId) => {
   body.optionalStringMap('customProperties')
   const classes = written.map((className) => withModifiers(className, modifiers))
 
+  let warning: string | undefined
   if (tailwind) {
-    const { invalid } = await validateClasses(services.root, classes)
+    const checked = await validateClasses(services.root, classes)
+    const { invalid } = checked
+    warning = checked.warning
     if (invalid.length > 0) {
       throw new MutateError(
         'INVALID_VALUE',
@@ -35,7 +38,7 @@ export const addClass: Operation = async (raw, services, canvasId) => {
     }
   }
 
-  return runEdit(services, canvasId, [id], ([target]) => {
+  const response = await runEdit(services, canvasId, [id], ([target]) => {
     if (!target) throw new MutateError('INTERNAL', 'addClass ran without its element.')
     const source = elementSource(target)
     const present = new Set(readClassList(source).classes)
@@ -43,4 +46,5 @@ export const addClass: Operation = async (raw, services, canvasId) => {
     const text = missing.length === 0 ? source.code : editClassList(source, { add: missing })
     return { texts: new Map([[target.element.file, text]]) }
   })
+  return warning ? { ...response, warnings: [warning] } : response
 }

@@ -6,6 +6,7 @@ import { applyCssStyling, cssTextProblem, mediaQueryFor } from '../styling/css.t
 import { locateStylesheetRule } from '../styling/css-rule.ts'
 import { applyInlineStyling } from '../styling/inline.ts'
 import { applyTailwindStyling } from '../styling/tailwind.ts'
+import { tailwindEngine } from '../tailwind/tailwind-engine.ts'
 import type { Operation } from './operation.ts'
 
 /** A CSS property name once kebab-cased: `color`, `-webkit-line-clamp`, `--brand`. */
@@ -126,7 +127,8 @@ export const styling: Operation = async (raw, services, canvasId) => {
       const tailwindStyling = Object.fromEntries(
         [...changes].map(([property, value]) => [property, value ?? DELETE_STYLE_CONSTANT]),
       )
-      return runEdit(services, canvasId, [id], async ([target]) => {
+      const { warning } = await tailwindEngine(services.root)
+      const response = await runEdit(services, canvasId, [id], async ([target]) => {
         if (!target) throw new MutateError('INTERNAL', 'styling ran without its element.')
         const text = await applyTailwindStyling({
           root: services.root,
@@ -137,6 +139,7 @@ export const styling: Operation = async (raw, services, canvasId) => {
         })
         return { texts: new Map([[target.element.file, text]]) }
       })
+      return warning ? { ...response, warnings: [warning] } : response
     }
     default:
       return assertNever(framework)

@@ -2,16 +2,22 @@ import type { Dirent } from 'node:fs'
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 
-const TAILWIND_IMPORT = /@import\s+(["'])tailwindcss\1/
+/** How a stylesheet takes in Tailwind: v4 imports it, v3 has `@tailwind` directives. */
+export const TAILWIND_4_IMPORT = /@import\s+(["'])tailwindcss\1/
+export const TAILWIND_3_DIRECTIVE = /@tailwind\s+(?:base|components|utilities)\b/
 /** A bound on the walk, so a huge src/ never stalls an edit. */
 const MAX_ENTRIES = 5000
 
 /**
- * The project's Tailwind stylesheet: the `.css` file under `<root>/src` that imports tailwindcss
- * (`@import "tailwindcss";`), so its `@theme`, `@custom-variant` and `@plugin`s count. When several
- * do, the shallowest wins, then the first by name. Null when there is none.
+ * The project's Tailwind stylesheet: the `.css` file under `<root>/src` that takes Tailwind in
+ * (`marker`: v4's `@import "tailwindcss";` by default, so its `@theme`, `@custom-variant` and
+ * `@plugin`s count; v3's `@tailwind` directives, so its `@layer` classes count). When several do,
+ * the shallowest wins, then the first by name. Null when there is none.
  */
-export async function findTailwindEntry(root: string): Promise<string | null> {
+export async function findTailwindEntry(
+  root: string,
+  marker: RegExp = TAILWIND_4_IMPORT,
+): Promise<string | null> {
   const stylesheets: string[] = []
   let seen = 0
   const walk = async (dir: string): Promise<void> => {
@@ -39,7 +45,7 @@ export async function findTailwindEntry(root: string): Promise<string | null> {
   stylesheets.sort((a, b) => depth(a) - depth(b) || (a < b ? -1 : a > b ? 1 : 0))
   for (const file of stylesheets) {
     try {
-      if (TAILWIND_IMPORT.test(await readFile(file, 'utf8'))) return file
+      if (marker.test(await readFile(file, 'utf8'))) return file
     } catch {}
   }
   return null

@@ -54,9 +54,9 @@ export function classForDeclaration(system: DesignSystem, property: string, valu
   const arbitraryRoot = matchingRoots[0]
   if (arbitraryRoot) return `${arbitraryRoot}-[${arbitrary}]`
 
-  const arbitraryProperty = `[${property}:${arbitrary}]`
-  const [propertyAst] = system.candidatesToAst([arbitraryProperty])
-  return sets(plainDeclarations(propertyAst ?? [])) ? arbitraryProperty : null
+  const propertyClass = arbitraryProperty(property, value)
+  const [propertyAst] = system.candidatesToAst([propertyClass])
+  return sets(plainDeclarations(propertyAst ?? [])) ? propertyClass : null
 }
 
 const rootCaches = new WeakMap<DesignSystem, Map<string, string[]>>()
@@ -103,6 +103,31 @@ function valueShape(value: string): string {
 /** A value as Tailwind's arbitrary-value syntax writes it: spaces as `_`, a literal `_` escaped. */
 function arbitraryValue(value: string): string {
   return value.trim().replace(/_/g, '\\_').replace(/\s+/g, '_')
+}
+
+/** The arbitrary-property class for a declaration (Tailwind 3 and 4): `text-wrap: stable` -> `[text-wrap:stable]`. */
+export function arbitraryProperty(property: string, value: string): string {
+  return `[${property}:${arbitraryValue(value)}]`
+}
+
+/**
+ * The variants of a class as written (`md:hover:p-4` -> md, hover): the parts before its last
+ * top-level `:` (one inside `[...]` or `(...)` belongs to an arbitrary value or variant).
+ */
+export function variantsAsWritten(className: string): string[] {
+  const parts: string[] = []
+  let depth = 0
+  let start = 0
+  for (let index = 0; index < className.length; index++) {
+    const char = className[index]
+    if (char === '[' || char === '(') depth += 1
+    else if (char === ']' || char === ')') depth = Math.max(0, depth - 1)
+    else if (char === ':' && depth === 0) {
+      parts.push(className.slice(start, index))
+      start = index + 1
+    }
+  }
+  return parts
 }
 
 function themeValue(system: DesignSystem, name: `--${string}`): string | null {

@@ -9,7 +9,8 @@ export interface DesignSystem {
   /** The same as ASTs; an empty array for a class Tailwind does not generate. */
   candidatesToAst(classes: string[]): CssNode[][]
   parseCandidate(candidate: string): readonly ParsedCandidate[]
-  printVariant(variant: unknown): string
+  /** Absent before tailwindcss 4.1: the variants are then read from the class as written. */
+  printVariant?(variant: unknown): string
   utilities: {
     keys(kind: 'static' | 'functional'): string[]
     getCompletions(name: string): readonly CompletionGroup[]
@@ -53,18 +54,43 @@ export interface LoadOptions {
   ) => Promise<{ path: string; base: string; module: unknown }>
 }
 
-const REQUIRED_METHODS = ['candidatesToCss', 'candidatesToAst', 'parseCandidate', 'printVariant'] as const
+const REQUIRED_METHODS = ['candidatesToCss', 'parseCandidate'] as const
 
-/** Whether `value` has what visual-edit calls; false for design systems of older Tailwind 4 releases. */
-export function isDesignSystem(value: unknown): value is DesignSystem {
-  if (value === null || typeof value !== 'object') return false
+/** What tailwindcss 4.0 has where later releases have `candidatesToAst`. */
+interface CompileAstNodes {
+  compileAstNodes(candidate: ParsedCandidate): readonly { node: CssNode }[]
+}
+
+/**
+ * The design system as visual-edit calls it, from what `__unstable__loadDesignSystem` returned:
+ * tailwindcss 4.1.18 and later have every method; 4.0 to 4.1.17 lack `candidatesToAst`, which is
+ * then made of `parseCandidate` and `compileAstNodes` (what the later method does itself), and
+ * `printVariant`, which callers do without. Null when the methods visual-edit needs are missing.
+ */
+export function designSystemOf(value: unknown): DesignSystem | null {
+  if (value === null || typeof value !== 'object') return null
   const record = value as Record<string, unknown>
   const utilities = record.utilities as Record<string, unknown> | undefined
   const theme = record.theme as Record<string, unknown> | undefined
-  return (
-    REQUIRED_METHODS.every((name) => typeof record[name] === 'function') &&
-    typeof utilities?.keys === 'function' &&
-    typeof utilities.getCompletions === 'function' &&
-    typeof theme?.get === 'function'
+  if (
+    !REQUIRED_METHODS.every((name) => typeof record[name] === 'function') ||
+    typeof utilities?.keys !== 'function' ||
+    typeof utilities.getCompletions !== 'function' ||
+    typeof theme?.get !== 'function'
   )
+    return null
+  const system = value as DesignSystem & Partial<CompileAstNodes>
+  if (typeof system.candidatesToAst === 'function') return system
+  const compile = system.compileAstNodes
+  if (typeof compile !== 'function') return null
+  return Object.assign(Object.create(system) as DesignSystem, {
+    candidatesToAst: (classes: string[]) =>
+      classes.map((className) => {
+        for (const candidate of system.parseCandidate(className)) {
+          const nodes = compile.call(system, candidate)
+          if (nodes.length > 0) return nodes.map((entry) => entry.node)
+        }
+        return []
+      }),
+  })
 }

@@ -4,7 +4,6 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { normalizeCssValue } from './css-value.ts'
 import { cssFor, isTailwindAvailable, tailwindEngine, validateClasses } from './tailwind-engine.ts'
-import { isSupportedVersion } from './tailwind-package.ts'
 
 const roots: string[] = []
 function project(files: Record<string, string> = {}): string {
@@ -115,18 +114,6 @@ describe('tailwind engine', () => {
     expect(engine.classFor('text-wrap', 'stable', [])).toBe('[text-wrap:stable]')
     expect(() => engine.classFor('padding', '16px]', [])).toThrow(/no class for padding: 16px\]/)
   })
-})
-
-test.each([
-  ['4.3.5', true],
-  ['4.1.18', true],
-  ['4.2.0-beta.1', true],
-  ['4.1.17', false],
-  ['4.0.0', false],
-  ['3.4.17', false],
-  ['5.0.0', false],
-])('tailwindcss %s is supported: %s', (version, supported) => {
-  expect(isSupportedVersion(version)).toBe(supported)
 })
 
 describe('normalizeCssValue', () => {

@@ -3,36 +3,31 @@ import path from 'node:path'
 import type { StyleModifier } from '../../protocol/styling.ts'
 import { MutateError } from '../mutate-error.ts'
 import { declaredProperties } from './css-ast.ts'
-import { findTailwindEntry } from './css-entry.ts'
-import { classForDeclaration } from './declaration-class.ts'
-import { type DesignSystem, isDesignSystem } from './design-system.ts'
+import { findTailwindEntry, TAILWIND_4_IMPORT } from './css-entry.ts'
+import { arbitraryProperty, classForDeclaration, variantsAsWritten } from './declaration-class.ts'
+import { type DesignSystem, designSystemOf } from './design-system.ts'
+import { type ClassEffect, noClassFor, type TailwindEngine } from './engine.ts'
+import { loadLegacyEngine } from './legacy-engine.ts'
 import { withModifiers } from './modifiers.ts'
 import { hostLoaders } from './stylesheet-loader.ts'
 import {
   findTailwindPackage,
-  isSupportedVersion,
-  MIN_TAILWIND_VERSION,
   requireTailwind,
+  type TailwindPackage,
+  tailwindMajor,
 } from './tailwind-package.ts'
+
+export type { ClassEffect, TailwindEngine } from './engine.ts'
 
 /** How often a project without a Tailwind stylesheet is looked at again for one. */
 const RESCAN_MS = 2000
 
-/** What a class does, as far as replacing it goes. */
-export interface ClassEffect {
-  /** Its variants as written (`md`, `hover`), in no particular order. */
-  variants: string[]
-  /** The CSS properties it declares, Tailwind's own `--tw-*` bookkeeping left out. */
-  properties: Set<string>
-}
-
 /**
- * Tailwind as one project sees it: the design system loaded from the project's stylesheet (its
- * `@theme`, `@custom-variant`s and `@plugin`s count), asked about classes.
+ * Tailwind 4: the design system loaded from the project's stylesheet (its `@theme`,
+ * `@custom-variant`s and `@plugin`s count). A theme class is preferred for a declaration.
  */
-export class TailwindEngine {
+class DesignSystemEngine implements TailwindEngine {
   readonly #system: DesignSystem
-  /** The stylesheet the design system came from, relative to the root; null for the default theme. */
   readonly entry: string | null
 
   constructor(system: DesignSystem, entry: string | null) {
@@ -40,67 +35,89 @@ export class TailwindEngine {
     this.entry = entry
   }
 
-  /** The classes Tailwind does not generate, in the order given. */
   invalid(classes: readonly string[]): string[] {
     const css = this.#system.candidatesToCss([...classes])
     return classes.filter((_, index) => css[index] == null)
   }
 
-  /** Each class's CSS, or null when Tailwind does not generate it. */
   css(classes: readonly string[]): Map<string, string | null> {
     const css = this.#system.candidatesToCss([...classes])
     return new Map(classes.map((className, index) => [className, css[index] ?? null]))
   }
 
-  /** What `className` styles under which variants; null when it is not a Tailwind class. */
   effect(className: string): ClassEffect | null {
     const [candidate] = this.#system.parseCandidate(className)
     const [ast] = this.#system.candidatesToAst([className])
     if (!candidate || !ast || ast.length === 0) return null
+    const print = this.#system.printVariant?.bind(this.#system)
     return {
-      variants: candidate.variants.map((variant) => this.#system.printVariant(variant)),
+      variants: print ? candidate.variants.map(print) : variantsAsWritten(className),
       properties: declaredProperties(ast),
     }
   }
 
-  /**
-   * The class that sets exactly `property: value` under `modifiers` (`md:hover:p-4`): a theme class
-   * when one matches, else an arbitrary value or property. 422 when Tailwind cannot express it.
-   */
   classFor(property: string, value: string, modifiers: readonly StyleModifier[]): string {
     const base = classForDeclaration(this.#system, property, value)
     const className = base === null ? null : withModifiers(base, modifiers)
-    if (className === null || this.invalid([className]).length > 0) {
-      throw new MutateError(
-        'INVALID_VALUE',
-        `Tailwind has no class for ${property}: ${value}${modifiers.length ? ` under ${modifiers.join(', ')}` : ''}. Check the value, or style the element with CSS instead.`,
-      )
-    }
+    if (className === null || this.invalid([className]).length > 0)
+      throw noClassFor(property, value, modifiers)
     return className
+  }
+}
+
+/**
+ * A Tailwind visual-edit cannot ask (not 3 or 4, or a 4.x design system without the methods it
+ * calls): classes are written as sent, a declaration becomes an arbitrary property, and every edit
+ * says so in its warnings.
+ */
+class UncheckedEngine implements TailwindEngine {
+  readonly entry = null
+  readonly warning: string
+
+  constructor(version: string) {
+    this.warning = `tailwindcss ${version} cannot be asked which classes it generates (visual-edit reads Tailwind 3 and 4), so the classes were written as sent, unchecked.`
+  }
+
+  invalid(): string[] {
+    return []
+  }
+
+  css(classes: readonly string[]): Map<string, string | null> {
+    return new Map(classes.map((className) => [className, null]))
+  }
+
+  effect(): ClassEffect | null {
+    return null
+  }
+
+  classFor(property: string, value: string, modifiers: readonly StyleModifier[]): string {
+    return withModifiers(arbitraryProperty(property, value), modifiers)
   }
 }
 
 interface Loaded {
   engine: TailwindEngine
-  /** Absolute entry path, or null when the default theme was used. */
+  /** Absolute entry path, or null when the defaults were used. */
   entry: string | null
-  /** Stylesheets of the project the design system was read from, with their mtimes. */
+  /** Files of the project the engine was read from (stylesheets, v3's config), with their mtimes. */
   sources: Map<string, number>
+  /** The entry's marker for a rescan when there was none (v4 and v3 look for different ones). */
+  rescan?: RegExp
   checkedAt: number
 }
 
 const engines = new Map<string, Promise<Loaded>>()
 
-/** Whether the project (or, failing that, this plugin) has a tailwindcss 4 visual-edit can use. Loads nothing. */
+/** Whether the project (or, failing that, this plugin) has a tailwindcss. Loads nothing. */
 export function isTailwindAvailable(root: string): boolean {
-  const found = findTailwindPackage(root)
-  return found !== null && isSupportedVersion(found.version)
+  return findTailwindPackage(root) !== null
 }
 
 /**
- * The project's Tailwind engine, loaded on first use and cached per root; reloaded when the
- * stylesheet it came from (or one it imports from the project) changes on disk. 422 when tailwindcss
- * 4 is not installed or the stylesheet does not compile.
+ * The project's Tailwind engine, loaded on first use and cached per root; reloaded when a file it
+ * was read from changes on disk. Tailwind 4 (any release) and 3 are asked; another version gives an
+ * engine that writes unchecked (with a warning). 422 when tailwindcss is not installed or the
+ * project's stylesheet or config does not load.
  */
 export async function tailwindEngine(root: string): Promise<TailwindEngine> {
   const key = path.resolve(root)
@@ -121,8 +138,9 @@ export async function tailwindEngine(root: string): Promise<TailwindEngine> {
 export async function validateClasses(
   root: string,
   classes: readonly string[],
-): Promise<{ invalid: string[] }> {
-  return { invalid: (await tailwindEngine(root)).invalid(classes) }
+): Promise<{ invalid: string[]; warning?: string }> {
+  const engine = await tailwindEngine(root)
+  return { invalid: engine.invalid(classes), ...(engine.warning ? { warning: engine.warning } : {}) }
 }
 
 export async function cssFor(root: string, classes: readonly string[]): Promise<Map<string, string | null>> {
@@ -137,24 +155,53 @@ async function isFresh(root: string, loaded: Loaded): Promise<boolean> {
     )
     if (current !== mtime) return false
   }
-  if (loaded.entry === null && Date.now() - loaded.checkedAt > RESCAN_MS) {
-    if ((await findTailwindEntry(root)) !== null) return false
+  if (loaded.entry === null && loaded.rescan && Date.now() - loaded.checkedAt > RESCAN_MS) {
+    if ((await findTailwindEntry(root, loaded.rescan)) !== null) return false
     loaded.checkedAt = Date.now()
   }
   return true
 }
 
+/** Why loading failed, with the root taken out of paths. */
+function loadFailure(root: string, what: string, error: unknown): MutateError {
+  const reason = (error instanceof Error ? error.message : String(error)).split(`${root}${path.sep}`).join('')
+  return new MutateError(
+    'EDIT_IMPOSSIBLE',
+    `Tailwind could not load ${what}: ${reason}. Fix it, then try again.`,
+    { cause: error },
+  )
+}
+
 async function load(root: string): Promise<Loaded> {
   const found = findTailwindPackage(root)
-  if (!found || !isSupportedVersion(found.version)) {
+  if (!found) {
     throw new MutateError(
       'EDIT_IMPOSSIBLE',
-      found
-        ? `The project has tailwindcss ${found.version}; Tailwind classes are checked with tailwindcss ${MIN_TAILWIND_VERSION} or newer. Upgrade it, or add the class with stylingFramework null.`
-        : 'tailwindcss is not installed in the project. Install it (npm i -D tailwindcss), or add the class with stylingFramework null.',
+      'tailwindcss is not installed in the project. Install it (npm i -D tailwindcss), or add the class with stylingFramework null.',
     )
   }
+  const major = tailwindMajor(found.version)
+  if (major === 3) {
+    try {
+      return { ...(await loadLegacyEngine(root, found)), checkedAt: Date.now() }
+    } catch (error) {
+      throw loadFailure(root, 'its config', error)
+    }
+  }
+  if (major !== 4) return unchecked(found)
+  return loadDesignSystem(root, found)
+}
 
+function unchecked(found: TailwindPackage): Loaded {
+  return {
+    engine: new UncheckedEngine(found.version),
+    entry: null,
+    sources: new Map(),
+    checkedAt: Date.now(),
+  }
+}
+
+async function loadDesignSystem(root: string, found: TailwindPackage): Promise<Loaded> {
   const entry = await findTailwindEntry(root)
   const sources = new Map<string, number>()
   const inProject = (file: string) =>
@@ -164,30 +211,26 @@ async function load(root: string): Promise<Loaded> {
   })
 
   const relativeEntry = entry ? path.relative(root, entry).split(path.sep).join('/') : null
+  let system: DesignSystem | null
   try {
     const tailwind = requireTailwind(found)
+    if (!tailwind) return unchecked(found)
     const stylesheet = entry ? await loaders.loadStylesheet(entry, path.dirname(entry)) : null
-    const system = await tailwind.__unstable__loadDesignSystem(
-      stylesheet?.content ?? '@import "tailwindcss";',
-      {
+    system = designSystemOf(
+      await tailwind.__unstable__loadDesignSystem(stylesheet?.content ?? '@import "tailwindcss";', {
         base: stylesheet?.base ?? root,
         ...loaders,
-      },
+      }),
     )
-    if (!isDesignSystem(system)) {
-      throw new Error(
-        `tailwindcss ${found.version} lacks the design-system methods visual-edit uses; update it`,
-      )
-    }
-    return { engine: new TailwindEngine(system, relativeEntry), entry, sources, checkedAt: Date.now() }
   } catch (error) {
-    const reason = (error instanceof Error ? error.message : String(error))
-      .split(`${root}${path.sep}`)
-      .join('')
-    throw new MutateError(
-      'EDIT_IMPOSSIBLE',
-      `Tailwind could not load ${relativeEntry ?? 'its default theme'}: ${reason}. Fix the stylesheet, then try again.`,
-      { cause: error },
-    )
+    throw loadFailure(root, relativeEntry ?? 'its default theme', error)
+  }
+  if (!system) return unchecked(found)
+  return {
+    engine: new DesignSystemEngine(system, relativeEntry),
+    entry,
+    sources,
+    rescan: TAILWIND_4_IMPORT,
+    checkedAt: Date.now(),
   }
 }

@@ -36,26 +36,13 @@ export function findTailwindPackage(root: string): TailwindPackage | null {
   return null
 }
 
-/** The first release whose design system has everything visual-edit calls (`candidatesToAst`). */
-export const MIN_TAILWIND_VERSION = '4.1.18'
-
-/** Whether `version` is a tailwindcss 4 at least MIN_TAILWIND_VERSION. */
-export function isSupportedVersion(version: string): boolean {
-  const [major = 0, minor = 0, patch = 0] = version
-    .split(/[.-]/)
-    .map((part) => Number.parseInt(part, 10) || 0)
-  const [minMajor = 0, minMinor = 0, minPatch = 0] = MIN_TAILWIND_VERSION.split('.').map(Number)
-  if (major !== minMajor) return false
-  return minor !== minMinor ? minor > minMinor : patch >= minPatch
+/** The major version of a tailwindcss version string (`4.0.8` -> 4); 0 when it does not read as one. */
+export function tailwindMajor(version: string): number {
+  return Number.parseInt(version, 10) || 0
 }
 
-/** Loads the package found by `findTailwindPackage`. */
-export function requireTailwind(found: TailwindPackage): TailwindModule {
+/** Loads the tailwindcss 4 found by `findTailwindPackage`; null when it has no design-system API. */
+export function requireTailwind(found: TailwindPackage): TailwindModule | null {
   const loaded = createRequire(found.requireFrom)('tailwindcss') as Partial<TailwindModule>
-  if (typeof loaded.__unstable__loadDesignSystem !== 'function') {
-    throw new Error(
-      `tailwindcss ${found.version} has no design-system API; visual-edit needs tailwindcss ${MIN_TAILWIND_VERSION} or newer`,
-    )
-  }
-  return loaded as TailwindModule
+  return typeof loaded.__unstable__loadDesignSystem === 'function' ? (loaded as TailwindModule) : null
 }
