@@ -1,8 +1,16 @@
-import { writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs'
+import { request } from 'node:http'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
-import { type EditSession, edit, PRODUCTION_NODE_ENV } from '../../packages/cli/src/commands/edit.ts'
+import {
+  type EditSession,
+  edit,
+  OWN_VITE_NOTE,
+  PRODUCTION_NODE_ENV,
+} from '../../packages/cli/src/commands/edit.ts'
 import { run } from '../../packages/cli/src/index.ts'
+import { loadProjectVite, SUPPORTED_VITE_MAJORS } from '../../packages/cli/src/project-vite.ts'
 import { findVisualEditContext } from '../../packages/vite-plugin-visual-edit/src/index.ts'
 import { copyFixture } from '../helpers/temp-project.ts'
 
@@ -90,5 +98,107 @@ describe('visual-edit command line', () => {
       error.mockRestore()
       process.exitCode = 0
     }
+  })
+})
+
+const REPO = path.resolve(import.meta.dirname, '../..')
+
+/** A project folder outside the repository (no vite resolves from it), removed after the test. */
+function outsideProject(files: Record<string, string> = {}): { dir: string; remove: () => void } {
+  const dir = realpathSync(mkdtempSync(path.join(tmpdir(), 'visual-edit-cli-')))
+  const all = {
+    'index.html': '<!doctype html><div id="root"></div><script type="module" src="/src/main.tsx"></script>\n',
+    'src/main.tsx': 'export const Main = () => <main>hello</main>\n',
+    'src/util.ts': 'export const answer: number = 42\n',
+    ...files,
+  }
+  for (const [name, text] of Object.entries(all)) {
+    mkdirSync(path.dirname(path.join(dir, name)), { recursive: true })
+    writeFileSync(path.join(dir, name), text)
+  }
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) }
+}
+
+/** A GET with the headers a page of another origin would send. */
+function get(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Record<string, unknown> }> {
+  return new Promise((resolve, reject) => {
+    request(url, { headers }, (response) => {
+      response.resume()
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers }))
+    })
+      .on('error', reject)
+      .end()
+  })
+}
+
+describe("the project's own Vite", () => {
+  test.each([
+    ['vite5-tailwind3', '5.4.21'],
+    ['vite6-dashboard', '6.4.6'],
+    ['vite7-tailwind41', '7.3.8'],
+  ])('%s runs with the vite it installs (%s)', async (fixture, version) => {
+    const loaded = await loadProjectVite(path.join(REPO, 'tests/fixtures/projects', fixture))
+    expect(loaded).toMatchObject({ version, from: 'project' })
+    expect(typeof loaded.module.createServer).toBe('function')
+  })
+
+  test('a Vite outside 5 to 8 is refused with a clear message', async () => {
+    const project = outsideProject({
+      'node_modules/vite/package.json': '{ "name": "vite", "version": "4.5.3", "main": "index.js" }\n',
+    })
+    try {
+      await expect(loadProjectVite(project.dir)).rejects.toMatchObject({
+        code: 'VISUAL_EDIT_UNSUPPORTED_VITE',
+        message: `[visual-edit] The project uses vite 4.5.3; visual-edit supports Vite ${SUPPORTED_VITE_MAJORS[0]} to ${SUPPORTED_VITE_MAJORS.at(-1)}. Upgrade the project's vite (npm i -D vite@8), or run it with a supported one.`,
+      })
+    } finally {
+      project.remove()
+    }
+  })
+})
+
+describe('visual-edit edit on a project outside the repository', () => {
+  const project = outsideProject()
+  let session: EditSession
+  let cwdWhileServing = ''
+
+  beforeAll(async () => {
+    session = await edit({ root: project.dir, port: 0, host: '127.0.0.1', open: false })
+    cwdWhileServing = process.cwd()
+  })
+  afterAll(async () => {
+    const before = process.cwd()
+    await session?.close()
+    expect(process.cwd()).not.toBe(before)
+    project.remove()
+  })
+
+  test("runs visual-edit's own Vite, with a note, in the project's folder", () => {
+    expect(session.vite.from).toBe('visual-edit')
+    expect(session.warnings).toEqual([OWN_VITE_NOTE(session.vite.version)])
+    expect(session.warnings[0]).toMatch(/does not install vite, so visual-edit runs its own Vite 8\./)
+    expect(cwdWhileServing).toBe(project.dir)
+  })
+
+  test('answers no other origin: no CORS header for another loopback page', async () => {
+    const url = new URL('/src/util.ts', session.urls[0]).href
+    const own = await get(url, { origin: new URL(session.urls[0] ?? '').origin })
+    expect(own.status).toBe(200)
+    const other = await get(url, { origin: 'http://localhost:3999' })
+    expect(other.headers['access-control-allow-origin']).toBeUndefined()
+    expect(session.server.config.server.cors).toBe(false)
+  })
+
+  test('serves nothing outside the project and the packages it uses', async () => {
+    const allowed = session.server.config.server.fs.allow
+    expect(allowed).toContain(project.dir)
+    expect(allowed).not.toContain(REPO)
+    const outside = await get(new URL(`/@fs${path.join(REPO, 'package.json')}`, session.urls[0]).href)
+    expect(outside.status).toBe(403)
+    const passwd = await get(new URL('/@fs/etc/passwd', session.urls[0]).href)
+    expect(passwd.status).toBe(403)
   })
 })

@@ -95,6 +95,169 @@ describe('visualEdit() in the dev server', () => {
   })
 })
 
+describe('plugins that run before the tagger', () => {
+  const DISK = 'src/App.tsx'
+
+  /** A dev server of a fresh tag-app copy with `before` listed ahead of visualEdit(). */
+  async function serve(before: Plugin) {
+    const project = copyFixture('tag-app')
+    const warnings: string[] = []
+    const logger = createLogger('silent')
+    logger.warn = (message) => {
+      warnings.push(message)
+    }
+    const plugins = visualEdit()
+    const server = await createServer({
+      root: project.dir,
+      configFile: false,
+      plugins: [before, plugins],
+      customLogger: logger,
+      server: { host: '127.0.0.1', port: 0, ws: false, watch: null },
+      optimizeDeps: { noDiscovery: true, include: [] },
+    })
+    const file = path.join(project.dir, DISK)
+    return {
+      file,
+      warnings,
+      index: contextOf(plugins).index,
+      code: async () => (await server.transformRequest(`/${DISK}`))?.code ?? '',
+      close: async () => {
+        await server.close()
+        project.remove()
+      },
+    }
+  }
+
+  /** Every indexed element's span, read from the file on disk, is that element's JSX. */
+  const spansOnDisk = (file: string, index: VisualEditContext['index']) => {
+    const disk = readFileSync(file, 'utf8')
+    return index
+      .elementsOf(file)
+      .map((element) => disk.slice(element.start, element.start + 1 + element.tagName.length))
+  }
+
+  test("an 'enforce: pre' plugin listed first (plugin-react 4's Babel pass) still runs after it", async () => {
+    const reprint: Plugin = {
+      name: 'reprinting-babel-like',
+      enforce: 'pre',
+      transform: (code, id) =>
+        id.endsWith('.tsx') ? `/* preamble */\n${code.replace(/ \/>/g, '/>')}` : null,
+    }
+    const served = await serve(reprint)
+    try {
+      expect(await served.code()).toMatch(TAG)
+      expect(spansOnDisk(served.file, served.index)).toEqual(['<main', '<Greeting', '<Widget'])
+      expect(served.warnings).toEqual([])
+    } finally {
+      await served.close()
+    }
+  })
+
+  test('code changed before it but with the same elements is tagged, and indexed from the file on disk', async () => {
+    const banner: Plugin = {
+      name: 'banner',
+      enforce: 'pre',
+      transform: {
+        order: 'pre',
+        handler: (code, id) => (id.endsWith('App.tsx') ? `const banner = 'x'\n\n${code}` : null),
+      },
+    }
+    const served = await serve(banner)
+    try {
+      const code = await served.code()
+      expect(code).toMatch(TAG)
+      expect(spansOnDisk(served.file, served.index)).toEqual(['<main', '<Greeting', '<Widget'])
+      for (const element of served.index.elementsOf(served.file)) expect(code).toContain(element.id)
+    } finally {
+      await served.close()
+    }
+  })
+
+  test('code whose elements another plugin changed is served untagged, with a warning naming it', async () => {
+    const wrapper: Plugin = {
+      name: 'wrapping-plugin',
+      enforce: 'pre',
+      transform: {
+        order: 'pre',
+        handler: (code, id) =>
+          id.endsWith('App.tsx')
+            ? code.replace('<main className="app">', '<main className="app"><aside />')
+            : null,
+      },
+    }
+    const served = await serve(wrapper)
+    try {
+      expect(await served.code()).not.toMatch(TAG)
+      expect(served.index.elementsOf(served.file)).toEqual([])
+      expect(served.warnings).toHaveLength(1)
+      expect(served.warnings[0]).toMatch(
+        /src\/App\.tsx reached visual-edit already transformed \(by wrapping-plugin\), and its JSX no longer matches the file on disk \(3 elements in the file, 4 in the code handed over\).*Put visualEdit\(\) before that plugin/,
+      )
+    } finally {
+      await served.close()
+    }
+  })
+})
+
+describe('components from node_modules', () => {
+  test('get no data-tempo-id prop: their element goes through the tag helper, and is indexed', async () => {
+    const project = copyFixture('tag-app')
+    mkdirSync(path.join(project.dir, 'node_modules', 'strict-calendar'), { recursive: true })
+    writeFileSync(
+      path.join(project.dir, 'node_modules', 'strict-calendar', 'package.json'),
+      '{ "name": "strict-calendar", "type": "module", "main": "index.js" }\n',
+    )
+    writeFileSync(
+      path.join(project.dir, 'node_modules', 'strict-calendar', 'index.js'),
+      'export default function Calendar() { return null }\nexport const Parts = { Day: () => null }\n',
+    )
+    writeFileSync(
+      path.join(project.dir, 'src', 'Schedule.tsx'),
+      [
+        "import Calendar, { Parts } from 'strict-calendar'",
+        "import { Greeting } from './Greeting.jsx'",
+        '',
+        'export const Schedule = () => (',
+        '  <section>',
+        '    <Calendar height={360} header={<Parts.Day />} />',
+        '    <Greeting name="x" />',
+        '  </section>',
+        ')',
+        '',
+      ].join('\n'),
+    )
+    const plugins = visualEdit()
+    const server = await createServer({
+      root: project.dir,
+      configFile: false,
+      plugins,
+      logLevel: 'silent',
+      server: { host: '127.0.0.1', port: 0, ws: false, watch: null },
+      optimizeDeps: { noDiscovery: true, include: [] },
+    })
+    try {
+      const code = (await server.transformRequest('/src/Schedule.tsx'))?.code ?? ''
+      const file = path.join(project.dir, 'src', 'Schedule.tsx')
+      const [section, calendar, day, greeting] = contextOf(plugins).index.elementsOf(file)
+      expect([section, calendar, day, greeting].map((element) => element?.tagName)).toEqual([
+        'section',
+        'Calendar',
+        'Parts.Day',
+        'Greeting',
+      ])
+      for (const external of [calendar, day]) {
+        expect(code).toContain(`"${external?.id}")`)
+        expect(code).not.toContain(`"data-tempo-id": "${external?.id}"`)
+      }
+      for (const own of [section, greeting]) expect(code).toContain(`"data-tempo-id": "${own?.id}"`)
+      expect(code).toContain('function __visualEditTag(element, id)')
+    } finally {
+      await server.close()
+      project.remove()
+    }
+  })
+})
+
 describe('visualEdit() outside the dev server', () => {
   test('does nothing in Vitest (mode test)', async () => {
     const project = copyFixture('tag-app')

@@ -42,6 +42,7 @@ export async function replay(
       }
       const writes = await expectedWrites(services, entry, direction)
       await writeFilesAtomically(services.fs, writes)
+      services.written?.(writes)
       if (direction === 'undo') await removeEmptyDirectories(services.fs, entry.directories)
       for (const write of writes) {
         if (write.bytes === null) services.index.deleteFile(write.path)

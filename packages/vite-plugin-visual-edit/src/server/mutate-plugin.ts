@@ -6,6 +6,7 @@ import { createMutateMiddleware } from './middleware.ts'
 import type { MutationServices } from './mutation.ts'
 import { ParsedFiles } from './parsed-files.ts'
 import { FileLocks, nodeFileSystem } from './source-file.ts'
+import { watchNotifier } from './watch-notify.ts'
 
 /** Mounts the mutate API on the dev server of the active visualEdit() instance. */
 export function mutatePlugin(context: VisualEditContext): Plugin {
@@ -21,6 +22,8 @@ export function mutatePlugin(context: VisualEditContext): Plugin {
         locks: new FileLocks(),
         history: new History(context.options.historyLimit),
         parsed: new ParsedFiles(),
+        // No watcher (`server.watch: null`): nothing listens for file events, so none are sent.
+        ...(server.config.server.watch === null ? {} : { written: watchNotifier(server.watcher) }),
       }
       context.services = services
       const gate = {

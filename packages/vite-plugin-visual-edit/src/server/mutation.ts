@@ -28,6 +28,8 @@ export interface MutationServices {
   history: History
   /** ASTs of recently written files, so the next edit of one skips its parse. */
   parsed?: ParsedFiles
+  /** Told of every group of files written (edits, undo, redo), so the dev server surely hears of them. */
+  written?: (writes: readonly FileWrite[]) => void
 }
 
 /** A file read for an edit, with its text as the element index knows it. */
@@ -282,6 +284,7 @@ async function commit(
     mode: change.mode,
   }))
   const directories = await writeFilesAtomically(services.fs, writes)
+  services.written?.(writes)
 
   const before = new Map(changes.map((change) => [change.file, services.index.elementsOf(change.file)]))
   for (const { file, text, analysis } of changes) if (analysis) remember(services, file, text, analysis)

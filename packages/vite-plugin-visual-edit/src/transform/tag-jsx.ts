@@ -102,7 +102,7 @@ const CHILD_KEYS: ReadonlyMap<string, readonly string[]> = new Map(
 )
 
 /** Name of the helper a module with external component usages gets (declared at its end, hoisted). */
-export const TAG_HELPER = '__visualEditTag'
+const TAG_HELPER = '__visualEditTag'
 
 /**
  * The helper's declaration: it records `id` against the element's props object (a fiber's

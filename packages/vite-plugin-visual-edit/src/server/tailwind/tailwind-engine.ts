@@ -17,8 +17,6 @@ import {
   tailwindMajor,
 } from './tailwind-package.ts'
 
-export type { ClassEffect, TailwindEngine } from './engine.ts'
-
 /** How often a project without a Tailwind stylesheet is looked at again for one. */
 const RESCAN_MS = 2000
 

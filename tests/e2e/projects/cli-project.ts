@@ -1,0 +1,95 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+
+const REPO = path.resolve(import.meta.dirname, '../../..')
+export const PROJECTS = path.join(REPO, 'tests/fixtures/projects')
+const CLI = path.join(REPO, 'packages/cli/bin/visual-edit.js')
+
+export interface CliProject {
+  /** The copy the dev server runs on. */
+  dir: string
+  url: string
+  token: string
+  /** Everything the CLI printed so far (stdout and stderr). */
+  output: () => string
+  /** A JSON POST to the mutate API, as the editor page sends it. */
+  post: (route: string, body: unknown) => Promise<{ status: number; json: Record<string, unknown> }>
+  stop: () => Promise<void>
+}
+
+/**
+ * A copy of `tests/fixtures/projects/<name>` (its own files, not its node_modules), made inside the
+ * fixture's folder so it resolves the packages the fixture installs, served by the `visual-edit`
+ * binary started from another folder (the system's temp folder) as a user would.
+ */
+export async function startCliProject(name: string): Promise<CliProject> {
+  const fixture = path.join(PROJECTS, name)
+  const parent = path.join(fixture, '.tmp')
+  mkdirSync(parent, { recursive: true })
+  const dir = mkdtempSync(path.join(parent, 'run-'))
+  for (const entry of readdirSync(fixture)) {
+    if (entry === 'node_modules' || entry === '.tmp') continue
+    cpSync(path.join(fixture, entry), path.join(dir, entry), { recursive: true })
+  }
+
+  const token = `token-${path.basename(dir)}`
+  const child: ChildProcess = spawn(process.execPath, [CLI, 'edit', dir, '--port', '0'], {
+    cwd: tmpdir(),
+    env: { ...process.env, VISUAL_EDIT_TOKEN: token, NODE_ENV: 'development' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString()
+  })
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString()
+  })
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  const stop = async () => {
+    if (child.exitCode === null) child.kill('SIGTERM')
+    await exited
+    rmSync(dir, { recursive: true, force: true })
+  }
+
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`visual-edit did not start:\n${output}`)), 30_000)
+    const look = () => {
+      const found = /http:\/\/127\.0\.0\.1:\d+\//.exec(output)
+      if (found) {
+        clearTimeout(timer)
+        resolve(found[0])
+      }
+    }
+    child.stdout?.on('data', look)
+    child.once('exit', (code) => {
+      clearTimeout(timer)
+      reject(new Error(`visual-edit exited with ${code}:\n${output}`))
+    })
+  }).catch(async (error: unknown) => {
+    await stop()
+    throw error
+  })
+
+  return {
+    dir,
+    url,
+    token,
+    output: () => output,
+    post: async (route, body) => {
+      const response = await fetch(new URL(`/canvases/e2e/parseAndMutate/${route}`, url), {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-visual-edit-token': token,
+          origin: new URL(url).origin,
+        },
+        body: JSON.stringify(body),
+      })
+      return { status: response.status, json: (await response.json()) as Record<string, unknown> }
+    },
+    stop,
+  }
+}
