@@ -104,6 +104,20 @@ const setTag = (newTag: string) => (app: MutateTestServer) => ({
   elementToModify: { codebaseId: idOf(app, 'h1') },
   newTag,
 })
+/** A prop of the fixture's `<img>` (a host element with a URL prop and no children). */
+const setImgProp = (propName: string, propValue: unknown) => (app: MutateTestServer) => ({
+  elementToModify: { codebaseId: idOf(app, 'img') },
+  propName,
+  propValue,
+})
+const addNative =
+  (nativeTag: string, propsToSet: Record<string, unknown> = {}) =>
+  (app: MutateTestServer) => ({
+    destinationElement: { codebaseId: idOf(app, 'main') },
+    newElement: { nativeTag, propsToSet },
+  })
+const SCRIPT_TAG = 'loads or runs code'
+const SCRIPT_URL = 'runs code'
 
 /**
  * POST with a `Content-Length` over the limit and no body at all: the answer must come while the body
@@ -406,6 +420,31 @@ const cases: Case[] = [
   { name: 'prop dangerouslySetInnerHTML', send: post('mutate/changePropValue', setProp('dangerouslySetInnerHTML', '<img onerror=alert(1)>')), status: 422, code: 'INVALID_VALUE' },
   { name: 'prop __proto__', send: post('mutate/changePropValue', setProp('__proto__', 'x')), status: 422, code: 'INVALID_VALUE' },
   { name: 'prop value an object', send: post('mutate/changePropValue', setProp('title', { toString: 'x' })), status: 400, code: 'BAD_REQUEST' },
+  // script sinks: a holder of the token must not be able to run code in the app's origin
+  ...['script', 'iframe', 'object', 'embed', 'frame', 'base', 'meta', 'link', 'portal', 'set', 'animate'].map((tag): Case => ({ name: `tag <${tag}>`, send: post('mutate/changeElementTag', setTag(tag)), status: 422, code: 'INVALID_VALUE', message: SCRIPT_TAG })),
+  { name: 'add an <iframe> with a srcDoc script', send: post('mutate/addJsxElement', addNative('iframe', { srcDoc: '<script>parent.fetch("/__visual-edit/session")</script>' })), status: 422, code: 'INVALID_VALUE' },
+  { name: 'add a <div> with a srcdoc prop', send: post('mutate/addJsxElement', addNative('div', { srcdoc: '<script>1</script>' })), status: 422, code: 'INVALID_VALUE' },
+  { name: 'add an <a> with a javascript: href', send: post('mutate/addJsxElement', addNative('a', { href: 'javascript:alert(1)' })), status: 422, code: 'INVALID_VALUE', message: SCRIPT_URL },
+  { name: 'prop srcDoc', send: post('mutate/changePropValue', setProp('srcDoc', '<script>alert(1)</script>')), status: 422, code: 'INVALID_VALUE' },
+  { name: 'prop SRCDOC in another case', send: post('mutate/changePropValue', setProp('SRCDOC', '<script>alert(1)</script>')), status: 422, code: 'INVALID_VALUE' },
+  { name: 'prop href javascript:', send: post('mutate/changePropValue', setProp('href', 'javascript:alert(1)')), status: 422, code: 'INVALID_VALUE', message: SCRIPT_URL },
+  { name: 'prop href JavaScript: behind spaces and a tab', send: post('mutate/changePropValue', setProp('href', '  Java\tScript:alert(1)')), status: 422, code: 'INVALID_VALUE', message: SCRIPT_URL },
+  { name: 'prop href vbscript:', send: post('mutate/changePropValue', setProp('href', 'vbscript:msgbox(1)')), status: 422, code: 'INVALID_VALUE', message: SCRIPT_URL },
+  { name: 'prop src data:text/html', send: post('mutate/changePropValue', setImgProp('src', 'data:text/html,<script>alert(1)</script>')), status: 422, code: 'INVALID_VALUE', message: SCRIPT_URL },
+  { name: 'prop srcSet with a javascript: candidate', send: post('mutate/changePropValue', setImgProp('srcSet', 'a.png 1x, javascript:alert(1) 2x')), status: 422, code: 'INVALID_VALUE', message: SCRIPT_URL },
+  { name: 'prop formAction javascript:', send: post('mutate/changePropValue', setProp('formAction', 'javascript:alert(1)')), status: 422, code: 'INVALID_VALUE', message: SCRIPT_URL },
+  { name: 'prop action javascript:', send: post('mutate/changePropValue', setProp('action', 'javascript:alert(1)')), status: 422, code: 'INVALID_VALUE', message: SCRIPT_URL },
+  { name: 'prop xlinkHref javascript:', send: post('mutate/changePropValue', setProp('xlinkHref', 'javascript:alert(1)')), status: 422, code: 'INVALID_VALUE', message: SCRIPT_URL },
+  { name: 'prop onclick in lower case', send: post('mutate/changePropValue', setProp('onclick', 'alert(1)')), status: 422, code: 'INVALID_VALUE' },
+  // values React throws on (the page would go blank)
+  { name: 'prop style a string', send: post('mutate/changePropValue', setImgProp('style', 'color: red')), status: 422, code: 'INVALID_VALUE', message: "style prop takes an object" },
+  { name: 'prop style a number', send: post('mutate/changePropValue', setImgProp('style', 1)), status: 422, code: 'INVALID_VALUE' },
+  { name: 'prop style true', send: post('mutate/changePropValue', setImgProp('style', true)), status: 422, code: 'INVALID_VALUE' },
+  { name: 'prop children on a void element', send: post('mutate/changePropValue', setImgProp('children', 'x')), status: 422, code: 'INVALID_VALUE' },
+  // bodies and routes
+  { name: 'updateClasses with a lone surrogate', send: post('mutate/updateClasses', (app: MutateTestServer) => ({ reactElement: { codebaseId: idOf(app, 'h1') }, oldClasses: ['text-3xl', 'font-bold'], newClasses: ['a\ud800'] })), status: 400, code: 'BAD_REQUEST' },
+  { name: 'canvas id a bare %', send: post('/canvases/%/parseAndMutate/mutate/editText', editText()), status: 400, code: 'BAD_REQUEST' },
+  { name: 'canvas id a cut UTF-8 escape', send: post('/canvases/%E0%A4%A/parseAndMutate/mutate/editText', editText()), status: 400, code: 'BAD_REQUEST' },
   { name: 'tag name carrying an attribute', send: post('mutate/changeElementTag', setTag('div onClick={alert}')), status: 422, code: 'INVALID_VALUE' },
   { name: 'tag of a component that is not in scope', send: post('mutate/changeElementTag', setTag('Evil')), status: 422, code: 'EDIT_IMPOSSIBLE' },
   // files

@@ -79,3 +79,71 @@ describe('changePropValue, changeElementTag and undo/redo', () => {
     expect(read()).toContain('<section>\n        Signed in as <b>{user.name}</b>\n      </section>')
   })
 })
+
+describe('values that only look like script sinks', () => {
+  test('image data URLs, http(s) and relative URLs, style null and a style removal are written', async () => {
+    const [img] = app.idsOf('src/App.tsx', 'img')
+    const set = (propName: string, propValue: unknown, extra: object = {}) =>
+      app.post('mutate/changePropValue', {
+        elementToModify: { codebaseId: img },
+        propName,
+        propValue,
+        ...extra,
+      })
+    for (const [name, value] of [
+      ['src', 'data:image/png;base64,iVBORw0KGgo='],
+      ['srcSet', '/a.png 1x, https://cdn.example/b.png 2x'],
+      ['title', 'javascript: the language'],
+      ['style', null],
+    ] as const)
+      expect((await set(name, value)).status, `${name}=${value}`).toBe(200)
+    expect((await set('style', null, { remove: true })).status).toBe(200)
+    expect(read()).toContain(
+      '<img src="data:image/png;base64,iVBORw0KGgo=" alt="" srcSet="/a.png 1x, https://cdn.example/b.png 2x" title="javascript: the language" />',
+    )
+  })
+})
+
+describe('one canvas, one order', () => {
+  test('concurrent undos wait their turn and undo one entry each', async () => {
+    const original = read()
+    const [h1] = app.idsOf('src/App.tsx', 'h1')
+    const [card] = app.idsOf('src/App.tsx', 'Card')
+    expect(
+      (
+        await app.post('mutate/editText', {
+          element: { codebaseId: h1 },
+          oldText: 'Welcome back',
+          newText: 'One',
+        })
+      ).status,
+    ).toBe(200)
+    expect(
+      (
+        await app.post('mutate/changePropValue', {
+          elementToModify: { codebaseId: card },
+          propName: 'title',
+          propValue: 'Two',
+        })
+      ).status,
+    ).toBe(200)
+    const undos = await Promise.all([1, 2].map(() => app.post('activities/undoChangeToFiles', {})))
+    expect(undos.map((response) => response.status)).toEqual([200, 200])
+    expect(read()).toBe(original)
+  })
+
+  test('an undo sent while an edit is in flight undoes that edit', async () => {
+    const original = read()
+    const [h1] = app.idsOf('src/App.tsx', 'h1')
+    const [edit, undo] = await Promise.all([
+      app.post('mutate/editText', {
+        element: { codebaseId: h1 },
+        oldText: 'Welcome back',
+        newText: 'In flight',
+      }),
+      app.post('activities/undoChangeToFiles', {}),
+    ])
+    expect([edit.status, undo.status]).toEqual([200, 200])
+    expect(read()).toBe(original)
+  })
+})

@@ -10,7 +10,7 @@
  * - List items stay keyed (checked by compiling and rendering the module, not by reading its text).
  * - The bad-input matrix: each row asserts the status, the code, and a byte-identical project tree.
  */
-import { lstatSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { lstatSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import type {
@@ -365,10 +365,10 @@ describe('ids after structural edits', () => {
     const response = await app.post('mutate/addJsxElement', {
       destinationElement: ref(idOf(app, RIGHT, 'section')),
       newElement: { nativeTag: 'hr' },
-      extraFiles: { 'src/notes/added.md': '# Added\n' },
+      extraFiles: { 'src/notes/added.ts': "export const note = 'Added'\n" },
     })
     expect(response.status, response.body).toBe(200)
-    expect(read(app, 'src/notes/added.md')).toBe('# Added\n')
+    expect(read(app, 'src/notes/added.ts')).toBe("export const note = 'Added'\n")
     expect((await undo(app)).status).toBe(200)
     expect(treeOf(app.dir), 'the tree as it was, without src/notes').toEqual(tree)
   })
@@ -465,6 +465,11 @@ const OUTSIDE_TEXT = 'outside the project\n'
 const OUTSIDE_COMPONENT = 'export function Outside() {\n  return null\n}\n'
 const absoluteOutside = (server: MutateTestServer) =>
   path.join(path.dirname(server.dir), `${path.basename(server.dir)}-absolute.txt`)
+/** `src/hooks` is a symlink to the project's `.git/hooks`. */
+const linkHooks = (server: MutateTestServer) => {
+  mkdirSync(server.file('.git/hooks'), { recursive: true })
+  symlinkSync(server.file('.git/hooks'), server.file('src/hooks'))
+}
 const writeOutside = (server: MutateTestServer) => {
   writeFileSync(outside(server), OUTSIDE_TEXT)
   writeFileSync(outside(server, 'tsx'), OUTSIDE_COMPONENT)
@@ -553,18 +558,46 @@ const cases: Case[] = [
   { name: 'extraFiles: vite.config.ts', operation: 'addJsxElement', body: addFile('vite.config.ts', 'export default {}\n'), status: 422, code: 'FILE_NOT_EDITABLE' },
   { name: 'extraFiles: a path with a NUL byte', operation: 'addJsxElement', body: addFile('src/a\u0000.txt'), status: 422, code: 'FILE_NOT_EDITABLE' },
   { name: 'extraFiles: not an object of strings', operation: 'addJsxElement', body: add(() => ({ extraFiles: { 'src/a.txt': 1 } })), status: 400, code: 'BAD_REQUEST' },
-  { name: 'extraFiles: over an existing file with other contents', operation: 'addJsxElement', body: addFile(CARD, 'export const Card = () => null\n'), status: 409, code: 'FILE_CHANGED' },
   { name: 'extraFiles: over an existing package.json with other contents', operation: 'addJsxElement', body: addFile('package.json', '{"scripts":{"postinstall":"evil"}}'), setup: (s) => writeFileSync(s.file('package.json'), '{"name":"app"}\n'), status: 422, code: 'FILE_NOT_EDITABLE' },
   { name: 'extraFiles: over an existing file outside the root', operation: 'addJsxElement', body: (s) => addFile(`../${path.basename(outside(s))}`)(s), setup: writeOutside, status: 422, code: 'FILE_NOT_EDITABLE' },
   { name: 'extraFiles: over an existing file outside the root, by absolute path', operation: 'addJsxElement', body: (s) => addFile(outside(s))(s), setup: writeOutside, status: 422, code: 'FILE_NOT_EDITABLE' },
   { name: 'fileContentsSourceFilename: escaping the root', operation: 'addJsxElement', body: add(() => ({ newElement: { componentName: 'Outside' }, fileContentsSourceFilename: '../Outside.tsx', fileContentsToSourceFrom: OUTSIDE_COMPONENT })), status: 422, code: 'FILE_NOT_EDITABLE' },
   { name: 'fileContentsSourceFilename: an existing module outside the root', operation: 'addJsxElement', body: (s) => add(() => ({ newElement: { componentName: 'Outside' }, fileContentsSourceFilename: `../${path.basename(outside(s, 'tsx'))}`, fileContentsToSourceFrom: OUTSIDE_COMPONENT }))(s), setup: writeOutside, status: 422, code: 'FILE_NOT_EDITABLE' },
+  // new files: an allowlist (source files under the source folders), whatever the file system holds
+  ...[
+    ['a PostCSS config Vite would load', '.postcssrc.cjs'],
+    ['an env file that restarts the dev server', '.env.development.local'],
+    ['.npmrc', '.npmrc'],
+    ['a VS Code task', '.vscode/tasks.json'],
+    ['a git hook', '.git/hooks/pre-commit'],
+    ["git's index lock", '.git/index.lock'],
+    ['a page in public/', 'public/evil.html'],
+    ['a script in public/', 'public/evil.js'],
+    ['a script in PUBLIC/ (another case)', 'PUBLIC/evil.js'],
+    ['a dotfile in a source folder', 'src/.env'],
+    ['a dot-folder in a source folder', 'src/.hooks/x.ts'],
+    ['a module at the root', 'evil.ts'],
+    ['a folder that holds no tagged module', 'scripts/evil.js'],
+    ['a Markdown file', 'src/notes.md'],
+    ['an HTML file in a source folder', 'src/page.html'],
+    ['a .cjs module', 'src/evil.cjs'],
+    ['a config name in another case', 'src/VITE.CONFIG.TS'],
+    ['a name ending in a dot', 'src/evil.ts.'],
+    ['a reserved Windows name', 'src/con.ts'],
+    ['a backslash path', 'src\\..\\evil.ts'],
+    ['a colon (an alternate data stream)', 'src/evil.ts:stream'],
+    ['a .. segment that stays inside', 'src/../src/x.ts'],
+  ].map(([what, name]) => ({ name: `extraFiles: ${what}`, operation: 'addJsxElement', body: addFile(name as string), status: 422, code: 'FILE_NOT_EDITABLE' as const })),
+  { name: 'extraFiles: through a symlinked folder into .git', operation: 'addJsxElement', body: addFile('src/hooks/pre-commit.js'), setup: linkHooks, status: 422, code: 'FILE_NOT_EDITABLE', message: 'dotfiles and dot-folders' },
+  { name: 'fileContentsSourceFilename: a PostCSS config', operation: 'addJsxElement', body: add(() => ({ newElement: { componentName: 'Outside' }, fileContentsSourceFilename: 'postcss.config.js', fileContentsToSourceFrom: OUTSIDE_COMPONENT })), status: 422, code: 'FILE_NOT_EDITABLE' },
+  { name: 'fileContentsSourceFilename: .postcssrc.cjs', operation: 'addJsxElement', body: add(() => ({ newElement: { componentName: 'Outside' }, fileContentsSourceFilename: '.postcssrc.cjs', fileContentsToSourceFrom: OUTSIDE_COMPONENT })), status: 422, code: 'FILE_NOT_EDITABLE' },
+  { name: 'fileContentsSourceFilename: an existing file that does not export the component', operation: 'addJsxElement', body: add(() => ({ newElement: { componentName: 'Outside' }, fileContentsSourceFilename: CARD, fileContentsToSourceFrom: OUTSIDE_COMPONENT })), status: 422, code: 'EDIT_IMPOSSIBLE', message: 'Outside is not exported by src/Card.tsx' },
   // duplicate
   { name: 'duplicate: an element and its ancestor', operation: 'duplicate', body: (s) => ({ reactElements: [ref(idOf(s, APP, 'span')), ref(idOf(s, APP, 'Card'))] }), status: 422, code: 'EDIT_IMPOSSIBLE' },
   { name: 'duplicate: reactElements not an array', operation: 'duplicate', body: (s) => ({ reactElements: ref(idOf(s, APP, 'h1')) }), status: 400, code: 'BAD_REQUEST' },
   // faults
   { name: 'move across files: EIO renaming the second file', operation: 'moveJsxElement', body: crossFileMove, faults: failSecondRename, status: 500, code: 'WRITE_FAILED' },
-  { name: 'add with extraFiles: EACCES writing the created file', operation: 'addJsxElement', body: addFile('src/notes/new.md'), faults: () => ({ writeFile: async (file, data, options) => { if (file.includes(`${path.sep}notes${path.sep}`)) throw errno('EACCES'); return nodeFileSystem.writeFile(file, data, options) } }), status: 500, code: 'WRITE_FAILED' },
+  { name: 'add with extraFiles: EACCES writing the created file', operation: 'addJsxElement', body: addFile('src/notes/new.ts'), faults: () => ({ writeFile: async (file, data, options) => { if (file.includes(`${path.sep}notes${path.sep}`)) throw errno('EACCES'); return nodeFileSystem.writeFile(file, data, options) } }), status: 500, code: 'WRITE_FAILED' },
   { name: 'move across files: another editor saves the destination meanwhile', operation: 'moveJsxElement', body: crossFileMove, faults: externalEditAfterTempWrite, status: 409, code: 'FILE_CHANGED', changed: { [RIGHT]: RIGHT_EXTERNAL } },
 ]
 
@@ -601,6 +634,53 @@ describe('structural edits refuse bad input and leave the project byte-identical
       rmSync(outside(app), { force: true })
       rmSync(outside(app, 'tsx'), { force: true })
       rmSync(absoluteOutside(app), { force: true })
+      if (row.setup === linkHooks) {
+        rmSync(app.file('src/hooks'), { force: true })
+        rmSync(app.file('.git'), { recursive: true, force: true })
+      }
     }
+  })
+
+  test('a refused path answers the same whether or not something is there', async () => {
+    const answer = async (name: string) => (await app.post('mutate/addJsxElement', addFile(name)(app))).json()
+    const name = `../${path.basename(outside(app))}`
+    writeFileSync(outside(app), OUTSIDE_TEXT)
+    try {
+      const there = await answer(name)
+      rmSync(outside(app))
+      const missing = await answer(name)
+      expect(there).toEqual({
+        error: { code: 'FILE_NOT_EDITABLE', message: `${name} cannot be created: its path is not plain.` },
+      })
+      expect(missing).toEqual(there)
+      const dot = await answer('.git/config')
+      const dotMissing = await answer('.git/nothing-here')
+      expect([dot, dotMissing].map((body) => (body as { error: { code: string } }).error.code)).toEqual([
+        'FILE_NOT_EDITABLE',
+        'FILE_NOT_EDITABLE',
+      ])
+    } finally {
+      rmSync(outside(app), { force: true })
+    }
+  })
+})
+
+describe('an extra file that exists already', () => {
+  test('is left as it is, with the same answer whatever it holds', async () => {
+    const card = read(app, CARD)
+    const answers = []
+    for (const contents of [card, 'export const Card = () => null\n']) {
+      const response = await app.post('mutate/addJsxElement', addFile(CARD, contents)(app))
+      expect(response.status, response.body).toBe(200)
+      const body = response.json() as { files: string[]; warnings?: string[] }
+      answers.push({ files: body.files, warnings: body.warnings })
+      expect((await undo(app)).status).toBe(200)
+    }
+    expect(answers[0]).toEqual({
+      files: [APP],
+      warnings: ['src/Card.tsx already exists and was left as it is.'],
+    })
+    expect(answers[1]).toEqual(answers[0])
+    expect(read(app, CARD)).toBe(card)
   })
 })

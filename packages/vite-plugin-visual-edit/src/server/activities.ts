@@ -2,7 +2,7 @@ import path from 'node:path'
 import type { MutateResponse } from '../protocol/mutate-api.ts'
 import type { HistoryEntry } from './history.ts'
 import { MutateError } from './mutate-error.ts'
-import { type MutationServices, reindex } from './mutation.ts'
+import { creatablePolicy, type MutationServices, reindex } from './mutation.ts'
 import {
   type FileWrite,
   readSourceFile,
@@ -76,7 +76,7 @@ async function expectedWrites(
         () => false,
       )
       if (exists) throw changedSince()
-      await resolveNewFilePath(services.fs, services.root, version.file)
+      await resolveNewFilePath(services.fs, services.root, version.file, creatablePolicy(services))
       writes.push({
         path: version.file,
         relativePath: version.relativePath,

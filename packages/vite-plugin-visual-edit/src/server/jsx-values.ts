@@ -21,6 +21,84 @@ export function assertEditablePropName(name: string): void {
   if (name === 'ref') refuse('refs are code; write them in your editor')
   if (name === '__proto__' || name === 'constructor' || name === 'prototype') refuse('it is reserved')
   if (name === CODEBASE_ID_ATTRIBUTE) refuse('visual-edit manages it')
+  if (name.toLowerCase() === 'srcdoc') refuse('a frame document is code; write it in your editor')
+}
+
+/** Props whose value is a URL the browser may load or navigate to (any case, React and HTML spellings). */
+const URL_PROPS = new Set([
+  'href',
+  'src',
+  'srcset',
+  'action',
+  'formaction',
+  'xlinkhref',
+  'xlink:href',
+  'poster',
+  'data',
+  'codebase',
+  'cite',
+  'background',
+  'ping',
+  'manifest',
+  'longdesc',
+  'lowsrc',
+  'dynsrc',
+  'profile',
+  'classid',
+  'archive',
+  'icon',
+])
+
+/**
+ * Whether a URL value runs code: a `javascript:` or `vbscript:` URL, or a `data:` URL other than an
+ * image, in any of its parts (`srcset` and `ping` hold several). Read as the browser's URL parser
+ * does: tabs, line breaks and other control characters and spaces do not hide a scheme.
+ */
+function isScriptUrl(value: string): boolean {
+  let plain = ''
+  for (const char of value) {
+    const code = char.charCodeAt(0)
+    if (code > 0x20 && (code < 0x7f || code > 0x9f)) plain += char.toLowerCase()
+  }
+  return plain
+    .split(',')
+    .some(
+      (part) =>
+        part.startsWith('javascript:') ||
+        part.startsWith('vbscript:') ||
+        (part.startsWith('data:') && !part.startsWith('data:image/')),
+    )
+}
+
+/** Whether an indexed element renders children of its own (text or elements). */
+export const hasChildren = (element: { selfClosing: boolean; text: string; childIds: readonly string[] }) =>
+  !element.selfClosing && (element.text !== 'none' || element.childIds.length > 0)
+
+/**
+ * Refuses a prop value that would run code or that React refuses to render (it throws, and the page
+ * goes blank): a script URL in a URL prop, a `style` that is not an object, `children` on an element
+ * that cannot have any, `value`/`defaultValue` on a `<textarea>` that has children.
+ */
+export function assertPropValue(
+  element: { tagName: string; hasChildren: boolean },
+  name: string,
+  value: PropValue,
+): void {
+  const refuse = (why: string) => {
+    throw new MutateError(
+      'INVALID_VALUE',
+      `The prop '${name}' cannot be set to ${JSON.stringify(value)}: ${why}.`,
+    )
+  }
+  const lower = name.toLowerCase()
+  if (typeof value === 'string' && URL_PROPS.has(lower) && isScriptUrl(value))
+    refuse('a javascript:, vbscript: or non-image data: URL runs code; use an http(s) or relative URL')
+  if (name === 'style' && value !== null)
+    refuse("React's style prop takes an object, not a value; set styles with the styling route (Inline)")
+  if (name === 'children' && value !== null && VOID_ELEMENTS.has(element.tagName))
+    refuse(`<${element.tagName}> cannot have children (React throws)`)
+  if (element.tagName === 'textarea' && (name === 'value' || name === 'defaultValue') && element.hasChildren)
+    refuse('a <textarea> with children cannot also take a value (React throws); remove its children first')
 }
 
 /**
@@ -83,12 +161,43 @@ export const VOID_ELEMENTS = new Set([
   'wbr',
 ])
 
-/** Refuses anything that is not an HTML tag (`section`, `my-widget`) or a component name (`Card`, `Tabs.List`), and fragments. */
+/**
+ * Host tags that load or run code, or change where the page's code comes from: a holder of the
+ * session token must not be able to put them in the page (an `<iframe srcdoc>` would run in the app's
+ * origin). SVG's `animate` and `set` can rewrite an `href` to a `javascript:` URL.
+ */
+const SCRIPT_SINK_TAGS = new Set([
+  'script',
+  'iframe',
+  'frame',
+  'frameset',
+  'object',
+  'embed',
+  'applet',
+  'base',
+  'meta',
+  'link',
+  'portal',
+  'fencedframe',
+  'webview',
+  'animate',
+  'set',
+  'handler',
+  'listener',
+])
+
+/** Refuses anything that is not an HTML tag (`section`, `my-widget`) or a component name (`Card`, `Tabs.List`), fragments, and tags that run code. */
 export function assertTagName(tag: string): void {
   if (!HOST_TAG.test(tag) && !COMPONENT_TAG.test(tag)) {
     throw new MutateError(
       'INVALID_VALUE',
       `'${tag}' is not a tag name: use a lowercase HTML tag (section, my-widget) or a component name (Card, Tabs.List).`,
+    )
+  }
+  if (SCRIPT_SINK_TAGS.has(tag)) {
+    throw new MutateError(
+      'INVALID_VALUE',
+      `<${tag}> cannot be added or set visually: it loads or runs code. Write it in your editor.`,
     )
   }
   if (tag === 'Fragment' || tag.endsWith('.Fragment')) {

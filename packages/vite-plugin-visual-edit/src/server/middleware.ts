@@ -21,6 +21,7 @@ import {
 import { OPERATIONS } from './mutate/index.ts'
 import { MutateError } from './mutate-error.ts'
 import type { MutationServices } from './mutation.ts'
+import { FileLocks } from './source-file.ts'
 
 const ROUTE = /^\/canvases\/([^/]+)\/parseAndMutate\/(mutate|activities)\/([^/]+)$/
 const CANVAS_ID = /^[A-Za-z0-9_-]{1,200}$/
@@ -68,6 +69,7 @@ async function handleRoute(
   pathname: string,
   gate: GateOptions,
   services: MutationServices,
+  canvases: FileLocks,
 ): Promise<void> {
   const host = checkHost(request, gate)
   checkPeer(request, gate)
@@ -81,7 +83,12 @@ async function handleRoute(
   const match = ROUTE.exec(pathname)
   if (!match) throw new MutateError('NOT_FOUND', `No mutate route at ${pathname}.`)
   const [, rawCanvasId = '', kind, name = ''] = match
-  const canvasId = decodeURIComponent(rawCanvasId)
+  let canvasId: string
+  try {
+    canvasId = decodeURIComponent(rawCanvasId)
+  } catch {
+    canvasId = ''
+  }
   if (!CANVAS_ID.test(canvasId)) {
     throw new MutateError(
       'BAD_REQUEST',
@@ -91,15 +98,16 @@ async function handleRoute(
   checkContentType(request)
   const body = await readJsonBody(request)
 
-  if (kind === 'mutate') {
-    const operation = OPERATIONS.get(name)
-    if (!operation) throw new MutateError('UNKNOWN_CHANGE_TYPE', ProtocolErrorMessage.UNKNOWN_CHANGE_TYPE)
-    send(response, 200, await operation(body, services, canvasId))
-    return
-  }
-  if (name === ACTIVITY_OPERATION.UNDO) send(response, 200, await replay(services, canvasId, 'undo'))
-  else if (name === ACTIVITY_OPERATION.REDO) send(response, 200, await replay(services, canvasId, 'redo'))
-  else throw new MutateError('UNKNOWN_CHANGE_TYPE', ProtocolErrorMessage.UNKNOWN_CHANGE_TYPE)
+  const operation =
+    kind === 'mutate'
+      ? OPERATIONS.get(name)
+      : name === ACTIVITY_OPERATION.UNDO || name === ACTIVITY_OPERATION.REDO
+        ? () => replay(services, canvasId, name === ACTIVITY_OPERATION.UNDO ? 'undo' : 'redo')
+        : undefined
+  if (!operation) throw new MutateError('UNKNOWN_CHANGE_TYPE', ProtocolErrorMessage.UNKNOWN_CHANGE_TYPE)
+  // One canvas's changes apply in the order they arrive: an undo sent while an edit is being written
+  // waits for it (and undoes it), two undos undo two entries, instead of racing for the history.
+  send(response, 200, await canvases.run([canvasId], () => operation(body, services, canvasId)))
 }
 
 /**
@@ -113,6 +121,7 @@ export function createMutateMiddleware(
   services: MutationServices,
   logger: Logger,
 ): Connect.NextHandleFunction {
+  const canvases = new FileLocks()
   return (request, response, next) => {
     const pathname = (request.url ?? '/').split('?')[0] ?? '/'
     const isSession = pathname === SESSION_PATH
@@ -122,7 +131,7 @@ export function createMutateMiddleware(
     }
     const handled = isSession
       ? Promise.resolve().then(() => handleSession(request, response, gate))
-      : handleRoute(request, response, pathname, gate, services)
+      : handleRoute(request, response, pathname, gate, services, canvases)
     handled.catch((error: unknown) => {
       if (response.headersSent) return
       if (error instanceof MutateError) {

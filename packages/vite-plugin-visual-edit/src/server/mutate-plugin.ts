@@ -22,6 +22,7 @@ export function mutatePlugin(context: VisualEditContext): Plugin {
         locks: new FileLocks(),
         history: new History(context.options.historyLimit),
         parsed: new ParsedFiles(),
+        publicDir: server.config.publicDir || null,
         // No watcher (`server.watch: null`): nothing listens for file events, so none are sent.
         ...(server.config.server.watch === null ? {} : { written: watchNotifier(server.watcher) }),
       }

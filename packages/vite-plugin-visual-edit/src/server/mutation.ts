@@ -7,6 +7,7 @@ import { analyzeJsx, type JsxAnalysis } from '../transform/tag-jsx.ts'
 import type { History } from './history.ts'
 import { remapIds } from './id-remap.ts'
 import { MutateError } from './mutate-error.ts'
+import { type NewFilePolicy, newFilePolicy } from './new-file-policy.ts'
 import type { ParsedFiles } from './parsed-files.ts'
 import { reindexInPlace } from './reindex-in-place.ts'
 import {
@@ -28,6 +29,8 @@ export interface MutationServices {
   history: History
   /** ASTs of recently written files, so the next edit of one skips its parse. */
   parsed?: ParsedFiles
+  /** Vite's public folder (absolute), which edits never write into; null or absent when none. */
+  publicDir?: string | null
   /** Told of every group of files written (edits, undo, redo), so the dev server surely hears of them. */
   written?: (writes: readonly FileWrite[]) => void
 }
@@ -86,6 +89,11 @@ export interface RunEditOptions {
    * resolveNewFilePath (inside the root, not there yet), written in the same group; undo deletes them.
    */
   createFiles?: readonly string[]
+}
+
+/** Where this project's edits may create files (see new-file-policy.ts). */
+export function creatablePolicy(services: MutationServices): NewFilePolicy {
+  return newFilePolicy(services.root, services.index.files(), services.publicDir ?? null)
 }
 
 function lookUp(index: ElementIndex, id: string): IndexedElement {
@@ -200,8 +208,9 @@ export async function runEdit(
       const extras = new Map<string, SourceFile>()
       for (const file of extraPaths) extras.set(file, await readSourceFile(services.fs, services.root, file))
       const created = new Map<string, { path: string; relativePath: string }>()
+      const policy = creatablePolicy(services)
       for (const file of createPaths)
-        created.set(file, await resolveNewFilePath(services.fs, services.root, file))
+        created.set(file, await resolveNewFilePath(services.fs, services.root, file, policy))
 
       const targets = elements.map((element) => targetFor(element, files.get(element.file) as LoadedFile))
 

@@ -100,6 +100,9 @@ export class RequestBody {
     const value = this.#get(field)
     if (!Array.isArray(value) || !value.every((entry) => typeof entry === 'string'))
       this.#fail(field, 'an array of strings')
+    value.forEach((entry, index) => {
+      this.#wellFormed(`${field}[${index}]`, entry)
+    })
     return value
   }
 

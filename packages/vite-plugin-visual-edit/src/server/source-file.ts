@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import * as nodeFs from 'node:fs/promises'
 import path from 'node:path'
 import { MutateError } from './mutate-error.ts'
+import { type NewFilePolicy, newFileRefusal, PROTECTED_NAME } from './new-file-policy.ts'
 
 /** The file operations the server uses; tests inject faults (EACCES, ENOSPC, EIO) through this seam. */
 export interface FileSystem {
@@ -43,10 +44,6 @@ export interface SourceFile {
   /** Permission bits, kept on write. */
   mode: number
 }
-
-/** Config and lock files are never edited, even when something under the root tags them. */
-const PROTECTED_NAME =
-  /^(?:(?:vite|vitest|tsconfig|jsconfig|package|biome|eslint|prettier|tailwind|postcss|babel)[.\w-]*\.(?:[cm]?[jt]s|json)|package-lock\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb?|npm-shrinkwrap\.json)$/i
 
 function describe(relativePath: string): string {
   return relativePath || 'the file'
@@ -104,22 +101,31 @@ export async function resolveEditablePath(
 }
 
 /**
- * Checks a path where an edit will create a file: inside the root once its nearest existing ancestor
- * is resolved (so a symlinked folder cannot lead out), not in node_modules, not a config or lock file,
- * and not there yet. Returns the absolute path and the posix path relative to the root.
+ * Checks a path where an edit may create a file, before touching the file system for it: the
+ * project's new-file policy (see new-file-policy.ts) on the path as asked, then, once its nearest
+ * existing folder is resolved (so a symlinked folder cannot lead out or into a refused one), inside
+ * the root and the policy again on the real path. Says whether something is there already; refused
+ * paths are refused whether or not they exist, so an answer tells nothing about files outside the
+ * policy.
  */
-export async function resolveNewFilePath(
+export async function locateNewFile(
   fs: FileSystem,
   root: string,
   file: string,
-): Promise<{ path: string; relativePath: string }> {
-  const realRoot = await fs.realpath(root)
+  policy: NewFilePolicy,
+): Promise<{ path: string; relativePath: string; exists: boolean }> {
   const absolute = path.resolve(file)
-  const refuse = (why: string) =>
-    new MutateError(
-      'FILE_NOT_EDITABLE',
-      `${path.relative(realRoot, absolute).split(path.sep).join('/') || file} cannot be created: ${why}.`,
-    )
+  const refuse = (shown: string, why: string) =>
+    new MutateError('FILE_NOT_EDITABLE', `${shown || 'The file'} cannot be created: ${why}.`)
+  const asked = path.relative(path.resolve(root), absolute)
+  const askedSegments = asked.split(path.sep)
+  if (asked === '' || askedSegments[0] === '..' || path.isAbsolute(asked))
+    throw refuse('That path', 'it is outside the project root')
+  const shown = askedSegments.join('/')
+  const lexical = newFileRefusal(askedSegments, policy)
+  if (lexical) throw refuse(shown, lexical)
+
+  const realRoot = await fs.realpath(root)
   let existing = path.dirname(absolute)
   const missing: string[] = [path.basename(absolute)]
   for (;;) {
@@ -128,7 +134,7 @@ export async function resolveNewFilePath(
       existing = found
       break
     }
-    if (path.dirname(existing) === existing) throw refuse('no folder of it exists')
+    if (path.dirname(existing) === existing) throw refuse(shown, 'no folder of it exists')
     missing.unshift(path.basename(existing))
     existing = path.dirname(existing)
   }
@@ -139,21 +145,29 @@ export async function resolveNewFilePath(
     relative === '..' ||
     relative.startsWith(`..${path.sep}`) ||
     path.isAbsolute(relative)
-  ) {
-    throw refuse('it is outside the project root')
-  }
+  )
+    throw refuse(shown, 'it is outside the project root')
   const segments = relative.split(path.sep)
-  if (segments.includes('node_modules')) throw refuse('it is inside node_modules')
-  if (segments.some((segment) => segment === '..' || segment === '' || segment.includes('\0')))
-    throw refuse('its path is not plain')
-  if (PROTECTED_NAME.test(segments.at(-1) ?? '')) throw refuse('config and lock files are never written')
+  const resolved = newFileRefusal(segments, policy)
+  if (resolved) throw refuse(shown, resolved)
   const exists = await fs.lstat(real).then(
     () => true,
     () => false,
   )
-  if (exists)
-    throw new MutateError('FILE_CHANGED', `${segments.join('/')} already exists; nothing was written.`)
-  return { path: real, relativePath: segments.join('/') }
+  return { path: real, relativePath: segments.join('/'), exists }
+}
+
+/** {@link locateNewFile} for a file that must not exist yet (else 409, nothing written). */
+export async function resolveNewFilePath(
+  fs: FileSystem,
+  root: string,
+  file: string,
+  policy: NewFilePolicy,
+): Promise<{ path: string; relativePath: string }> {
+  const located = await locateNewFile(fs, root, file, policy)
+  if (located.exists)
+    throw new MutateError('FILE_CHANGED', `${located.relativePath} already exists; nothing was written.`)
+  return { path: located.path, relativePath: located.relativePath }
 }
 
 const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })
@@ -331,8 +345,9 @@ function writesList(writes: readonly FileWrite[]): string {
 }
 
 /**
- * One lock per real path. `run` waits until none of `paths` is held by another edit, holds all of
- * them while it runs, and takes them in sorted order so two multi-file edits cannot deadlock.
+ * One lock per key: a real path (each file of an edit), or a canvas id (the order of one editor's
+ * requests). `run` waits until none of `paths` is held by another task, holds all of them while it
+ * runs, and takes them in sorted order so two multi-file edits cannot deadlock.
  */
 export class FileLocks {
   readonly #tails = new Map<string, Promise<void>>()

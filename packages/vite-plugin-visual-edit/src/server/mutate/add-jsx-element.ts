@@ -5,15 +5,18 @@ import { parseModule } from '../../transform/parse-module.ts'
 import { attributeInsertionPoint, findAttribute } from '../jsx-ast.ts'
 import {
   assertEditablePropName,
+  assertPropValue,
   assertTagName,
   attributeValueSource,
+  hasChildren,
   isComponentName,
 } from '../jsx-values.ts'
 import { moduleBindings } from '../module-scope.ts'
 import { MutateError } from '../mutate-error.ts'
-import { type EditOutcome, runEdit, type Target } from '../mutation.ts'
+import { creatablePolicy, type EditOutcome, runEdit, type Target } from '../mutation.ts'
+import { newFileRefusal, requestedSegments } from '../new-file-policy.ts'
 import { RequestBody } from '../request-body.ts'
-import { resolveEditablePath } from '../source-file.ts'
+import { locateNewFile, readSourceFile } from '../source-file.ts'
 import { dependencies } from '../structure/bindings.ts'
 import { EditPlan, relocateAcross } from '../structure/edit-plan.ts'
 import { exportKindOf, importFor } from '../structure/imports.ts'
@@ -22,6 +25,18 @@ import { ancestry, childAnchor, templateRanges } from '../structure/jsx-context.
 import { indentAt, indentUnit, reindent } from '../structure/layout.ts'
 import { elementSourceWith, uniqueKeyEdit } from './duplicate.ts'
 import type { Operation } from './operation.ts'
+
+/** The component's module, parsed; 422 naming it when it does not parse (nothing is written). */
+function parseModuleOrRefuse(code: string, file: string, shown: string | undefined) {
+  try {
+    return parseModule(code, file)
+  } catch {
+    throw new MutateError(
+      'EDIT_IMPOSSIBLE',
+      `${shown ?? 'The component file'} does not parse, so its component cannot be imported.`,
+    )
+  }
+}
 
 type NewElement = { kind: 'tag'; tag: string } | { kind: 'copy'; id: string }
 
@@ -115,38 +130,43 @@ export const addJsxElement: Operation = async (raw, services, canvasId) => {
     )
   }
 
-  // Files to create: extraFiles, and the component's own file when it does not exist yet. An existing
-  // file with the same contents is left alone; one with other contents is a 409 (never overwritten).
-  const toCreate = new Map<string, string>()
-  const plan = async (relative: string, contents: string) => {
-    const absolute = path.resolve(services.root, relative)
-    const exists = await services.fs.lstat(absolute).then(
-      () => true,
-      () => false,
-    )
-    if (!exists) {
-      toCreate.set(absolute, contents)
-      return
-    }
-    const { path: real } = await resolveEditablePath(services.fs, services.root, absolute)
-    const existing = await services.fs.readFile(real)
-    if (existing.toString('utf8') !== contents) {
+  // Files to create: extraFiles, and the component's own file when it does not exist yet. Every path
+  // is checked against the new-file policy before anything is looked up for it, so a refused path
+  // answers the same whether or not it exists. An extra file that already exists is left as it is,
+  // whatever it holds (the answer says so, the same way for any contents); the component's existing
+  // file is read from disk, and must export the component.
+  const policy = creatablePolicy(services)
+  const locate = async (requested: string, field: string) => {
+    const segments = requestedSegments(requested)
+    if (segments === null)
       throw new MutateError(
-        'FILE_CHANGED',
-        `${relative} already exists with other contents; nothing was written.`,
+        'FILE_NOT_EDITABLE',
+        `${field} must name a file under the project root, not ${JSON.stringify(requested)}.`,
       )
-    }
+    // The path as asked, before joining folds `a/../b` away.
+    const refusal = newFileRefusal(segments, policy)
+    if (refusal)
+      throw new MutateError('FILE_NOT_EDITABLE', `${segments.join('/')} cannot be created: ${refusal}.`)
+    return locateNewFile(services.fs, services.root, path.join(services.root, ...segments), policy)
   }
-  for (const [relative, contents] of Object.entries(extraFiles)) await plan(relative, contents)
-  const componentFile =
-    sourceFilename === undefined ? undefined : path.resolve(services.root, sourceFilename.replace(/^\/+/, ''))
-  if (componentFile && sourceContents !== undefined && !toCreate.has(componentFile)) {
-    const exists = await services.fs.lstat(componentFile).then(
-      () => true,
-      () => false,
-    )
-    if (!exists) toCreate.set(componentFile, sourceContents)
-    else await resolveEditablePath(services.fs, services.root, componentFile)
+  const toCreate = new Map<string, string>()
+  const warnings: string[] = []
+  for (const [relative, contents] of Object.entries(extraFiles)) {
+    const located = await locate(relative, 'Each extraFiles key')
+    if (located.exists) warnings.push(`${located.relativePath} already exists and was left as it is.`)
+    else toCreate.set(located.path, contents)
+  }
+  let componentFile: string | undefined
+  let componentSource = sourceContents
+  if (sourceFilename !== undefined && sourceContents !== undefined) {
+    const located = await locate(sourceFilename, 'fileContentsSourceFilename')
+    componentFile = located.path
+    if (!located.exists) {
+      if (toCreate.has(componentFile)) componentSource = toCreate.get(componentFile)
+      else toCreate.set(componentFile, sourceContents)
+    } else {
+      componentSource = (await readSourceFile(services.fs, services.root, componentFile)).text
+    }
   }
 
   const siblingId = afterId ?? beforeId
@@ -188,6 +208,11 @@ export const addJsxElement: Operation = async (raw, services, canvasId) => {
       }
       const point = insertionPoint(code, container, position, indentUnit(code), eol)
       const destinationPlan = new EditPlan(destination.element.file, code)
+
+      const shape = copied
+        ? { tagName: copied.element.tagName, hasChildren: hasChildren(copied.element) }
+        : { tagName: newElement.kind === 'tag' ? newElement.tag : '', hasChildren: false }
+      for (const [name, value] of Object.entries(props)) assertPropValue(shape, name, value)
 
       let elementText: string
       if (copied) {
@@ -231,8 +256,10 @@ export const addJsxElement: Operation = async (raw, services, canvasId) => {
         if (isComponentName(tag)) {
           const binding = tag.split('.')[0] as string
           if (componentFile) {
-            const componentSource = toCreate.get(componentFile) ?? sourceContents ?? ''
-            const kind = exportKindOf(parseModule(componentSource, componentFile), binding)
+            const kind = exportKindOf(
+              parseModuleOrRefuse(componentSource ?? '', componentFile, sourceFilename),
+              binding,
+            )
             if (!kind) {
               throw new MutateError(
                 'EDIT_IMPOSSIBLE',
@@ -273,5 +300,9 @@ export const addJsxElement: Operation = async (raw, services, canvasId) => {
     },
     { createFiles: [...toCreate.keys()] },
   )
-  return hasInstantUpdate ? response : { ...response, toast: 'Successfully added' }
+  return {
+    ...response,
+    ...(hasInstantUpdate ? {} : { toast: 'Successfully added' }),
+    ...(warnings.length > 0 ? { warnings } : {}),
+  }
 }

@@ -1,6 +1,12 @@
 import MagicString from 'magic-string'
 import { appendAttribute, findAttribute } from '../jsx-ast.ts'
-import { assertEditablePropName, attributeValueSource, isLiteralAttribute } from '../jsx-values.ts'
+import {
+  assertEditablePropName,
+  assertPropValue,
+  attributeValueSource,
+  hasChildren,
+  isLiteralAttribute,
+} from '../jsx-values.ts'
 import { MutateError } from '../mutate-error.ts'
 import { runEdit } from '../mutation.ts'
 import { RequestBody } from '../request-body.ts'
@@ -26,6 +32,12 @@ export const changePropValue: Operation = async (raw, services, canvasId) => {
 
   return runEdit(services, canvasId, [id], ([target]) => {
     if (!target) throw new MutateError('INTERNAL', 'changePropValue ran without its element.')
+    if (!remove)
+      assertPropValue(
+        { tagName: target.element.tagName, hasChildren: hasChildren(target.element) },
+        propName,
+        value,
+      )
     const code = target.file.source.text
     const opening = target.opening
     const magic = new MagicString(code)
