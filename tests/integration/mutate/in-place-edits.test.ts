@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { type MutateTestServer, startMutateServer } from '../../helpers/mutate-server.ts'
 
@@ -145,5 +145,34 @@ describe('one canvas, one order', () => {
     ])
     expect([edit.status, undo.status]).toEqual([200, 200])
     expect(read()).toBe(original)
+  })
+})
+
+describe('a file changed outside the editor', () => {
+  test('is a 409 that says when it will work again, and it does once the dev server serves the file', async () => {
+    const [h1] = app.idsOf('src/App.tsx', 'h1')
+    writeFileSync(app.file('src/App.tsx'), `// saved in another editor\n${read()}`)
+    const refused = await app.post('mutate/editText', {
+      element: { codebaseId: h1 },
+      oldText: 'Welcome back',
+      newText: 'Hi',
+    })
+    expect(refused.status).toBe(409)
+    const { message } = (refused.json() as { error: { message: string } }).error
+    expect(message).toMatch(
+      /changed on disk after visual-edit last read it.*edit again once the preview shows the change/,
+    )
+
+    app.server.moduleGraph.invalidateAll()
+    await app.load('src/App.tsx')
+    const [again] = app.idsOf('src/App.tsx', 'h1')
+    const edited = await app.post('mutate/editText', {
+      element: { codebaseId: again },
+      oldText: 'Welcome back',
+      newText: 'Hi',
+    })
+    expect(edited.status, edited.body).toBe(200)
+    expect(read().startsWith('// saved in another editor\n')).toBe(true)
+    expect(read()).toContain('<h1 className="text-3xl font-bold">Hi</h1>')
   })
 })

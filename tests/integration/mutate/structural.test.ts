@@ -17,7 +17,10 @@ import type {
   MutateErrorCode,
   MutateResponse,
 } from '../../../packages/vite-plugin-visual-edit/src/protocol/mutate-api.ts'
-import type { MutationServices } from '../../../packages/vite-plugin-visual-edit/src/server/mutation.ts'
+import {
+  type MutationServices,
+  reindex,
+} from '../../../packages/vite-plugin-visual-edit/src/server/mutation.ts'
 import {
   type FileSystem,
   nodeFileSystem,
@@ -191,6 +194,35 @@ describe('a move across files', () => {
     expect((await redo(app)).status).toBe(200)
     expect(read(app, LEFT)).toBe(LEFT_AFTER)
     expect(read(app, RIGHT)).toBe(RIGHT_AFTER)
+  })
+
+  test('moved code takes the line endings of the file it lands in, either way', async () => {
+    const crlf = (text: string) => text.replace(/\n/g, '\r\n')
+    const oneLine = '      <p className="note">Moves to the right</p>\n'
+    const lines = '      <p className="note">\n        Moves to the right\n      </p>\n'
+    const left = LEFT_SOURCE.replace(oneLine, lines)
+    const right = RIGHT_SOURCE.replace('      <h3>Right</h3>\n', `      <h3>Right</h3>\n${lines}`)
+    const put = (file: string, text: string) => {
+      writeFileSync(app.file(file), text)
+      reindex(servicesOf(app), app.file(file), text)
+    }
+
+    put(LEFT, crlf(left))
+    const moved = idOf(app, LEFT, 'p')
+    const before = allIds(app)
+    const into = structural(await app.post('mutate/moveJsxElement', moveNote()), before, app)
+    expect(read(app, RIGHT), 'CRLF code into an LF file').toBe(right)
+    expect(elementOf(app, follow(into, moved)).relativeFile, 'the selection follows').toBe(RIGHT)
+    expectIndexCurrent(app, [LEFT, RIGHT])
+    expect(read(app, LEFT)).toBe(crlf(LEFT_AFTER))
+    expect((await undo(app)).status).toBe(200)
+    expect(read(app, LEFT)).toBe(crlf(left))
+
+    put(LEFT, left)
+    put(RIGHT, crlf(RIGHT_SOURCE))
+    const back = await app.post('mutate/moveJsxElement', moveNote())
+    expect(back.status, back.body).toBe(200)
+    expect(read(app, RIGHT), 'LF code into a CRLF file').toBe(crlf(right))
   })
 
   test('a failed rename of the second file leaves both files and the index as they were, no temp file, no undo entry', async () => {
@@ -425,6 +457,7 @@ describe('a .map() list stays keyed', () => {
     expect(lis).toBe(2)
     expect(entries.map((entry) => entry.type)).toEqual(['div', 'div'])
     expect(keysOf(entries), 'the wrapper is the list entry, so it needs the key').toEqual(['a', 'b'])
+    expect(read(app, LIST), 'the key moved, it was not copied').not.toMatch(/<li key=/)
   })
 
   test('removing it leaves a list that renders nothing', async () => {

@@ -113,7 +113,7 @@ async function loadFile(services: MutationServices, file: string): Promise<Loade
   if (hash !== services.index.sourceHashOf(file)) {
     throw new MutateError(
       'FILE_CHANGED',
-      `${source.relativePath} changed since the preview rendered it. Wait for the preview to reload, then edit again.`,
+      `${source.relativePath} changed on disk after visual-edit last read it, so the element may no longer be where the preview shows it; nothing was written. visual-edit reads the file again when the dev server next serves it: edit again once the preview shows the change (a file that no longer parses is read again once it does).`,
     )
   }
   let ast: File | undefined = services.parsed?.get(file, hash)

@@ -245,6 +245,7 @@ export const addJsxElement: Operation = async (raw, services, canvasId) => {
             a - (node.start as number),
             b - (node.start as number),
           ]),
+          eol,
         )
         elementText = indented.text
       } else {

@@ -135,6 +135,7 @@ export const moveJsxElement: Operation = async (raw, services, canvasId) => {
       indentAt(sourceCode, start),
       point.indent,
       templateRanges(movedPath),
+      container.file.source.eol,
     )
     const removal = moving.removal
     const sourcePlan = new EditPlan(moved.element.file, sourceCode)

@@ -15,7 +15,10 @@ import type { Operation } from './operation.ts'
  *   after:   <main>\n  <div>\n    <h1 />\n    <p />\n  </div>\n</main>
  *
  * Several elements must be children of one parent with nothing rendered between them (whitespace and
- * comments are fine); otherwise 422.
+ * comments are fine); otherwise 422. A keyed list entry's key moves to the wrapper:
+ *
+ *   before:  {items.map((item) => <li key={item.id}>…</li>)}
+ *   after:   {items.map((item) => <div key={item.id}><li>…</li></div>)}
  */
 export const wrapInDiv: Operation = async (raw, services, canvasId) => {
   const body = new RequestBody('wrapInDiv', raw)
@@ -96,6 +99,15 @@ export const wrapInDiv: Operation = async (raw, services, canvasId) => {
     const open = keyAttribute
       ? `<div ${code.slice(keyAttribute.start as number, keyAttribute.end as number)}>`
       : '<div>'
+    // The key moves: the wrapper is the list entry now, and the element keeps no key of its own.
+    let cutFrom = keyAttribute ? (keyAttribute.start as number) : 0
+    while (keyAttribute && cutFrom > 0 && /\s/.test(code[cutFrom - 1] as string)) cutFrom -= 1
+    const cutTo = keyAttribute ? (keyAttribute.end as number) : 0
+    const wrapped = keyAttribute ? code.slice(0, cutFrom) + code.slice(cutTo) : code
+    /** Where an offset of `code` is in `wrapped`. */
+    const shift = (offset: number) =>
+      offset >= cutTo ? offset - (cutTo - cutFrom) : offset > cutFrom ? cutFrom : offset
+    const wrappedEnd = shift(end)
     const path = placements[0]?.path ?? []
     const ownLines = aloneOnLines(code, start, end) || /\n/.test(code.slice(start, end))
     let text: string
@@ -103,13 +115,14 @@ export const wrapInDiv: Operation = async (raw, services, canvasId) => {
     if (ownLines) {
       const outer = indentAt(code, start)
       const inner = `${outer}${indentUnit(code)}`
-      const moved = reindent(code, start, end, outer, inner, templateRanges(path))
+      const templates = templateRanges(path).map(([a, b]): [number, number] => [shift(a), shift(b)])
+      const moved = reindent(wrapped, start, wrappedEnd, outer, inner, templates)
       const head = `${open}${eol}${inner}`
       text = `${head}${moved.text}${eol}${outer}</div>`
-      offsetOf = (offset) => head.length + moved.map(offset - start)
+      offsetOf = (offset) => head.length + moved.map(shift(offset) - start)
     } else {
-      text = `${open}${code.slice(start, end)}</div>`
-      offsetOf = (offset) => open.length + offset - start
+      text = `${open}${wrapped.slice(start, wrappedEnd)}</div>`
+      offsetOf = (offset) => open.length + shift(offset) - start
     }
     const placed = plan.replace(start, end, text, { file: first.element.file, start, end, map: offsetOf })
     const texts = new Map([[first.element.file, plan.apply()]])

@@ -56,6 +56,11 @@ export interface Reindented {
  * Re-indents code moved from indentation `from` to indentation `to`: the first line starts where the
  * code is put, every later line that starts with `from` gets `to` instead. Lines that start inside a
  * `protected` range (the text of a template literal, whose whitespace is its value) stay as they are.
+ * With `eol`, every line break becomes the target file's (a template literal's value keeps its
+ * meaning: JavaScript reads a CRLF in one as LF).
+ *
+ *   before:  <p>\r\n····text\r\n··</p>   (from '··', to '····', eol '\n')
+ *   after:   <p>\n······text\n····</p>
  */
 export function reindent(
   code: string,
@@ -64,16 +69,25 @@ export function reindent(
   from: string,
   to: string,
   protectedRanges: readonly [number, number][] = [],
+  eol?: '\n' | '\r\n',
 ): Reindented {
   const original = code.slice(start, end)
-  if (from === to) return { text: original, map: (relative) => relative }
+  const convert =
+    eol !== undefined && (eol === '\n' ? original.includes('\r\n') : /(^|[^\r])\n/.test(original))
+  if (from === to && !convert) return { text: original, map: (relative) => relative }
   const changes: { at: number; removed: number; added: number }[] = []
   let text = ''
   let cursor = 0
   for (let newline = original.indexOf('\n'); newline !== -1; newline = original.indexOf('\n', newline + 1)) {
+    const breakAt = newline > 0 && original[newline - 1] === '\r' ? newline - 1 : newline
+    if (convert && original.slice(breakAt, newline + 1) !== eol) {
+      text += original.slice(cursor, breakAt) + eol
+      cursor = newline + 1
+      changes.push({ at: breakAt, removed: newline + 1 - breakAt, added: eol.length })
+    }
     const lineAt = newline + 1
     const absolute = start + lineAt
-    if (protectedRanges.some(([a, b]) => absolute > a && absolute < b)) continue
+    if (from === to || protectedRanges.some(([a, b]) => absolute > a && absolute < b)) continue
     if (!original.startsWith(from, lineAt)) continue
     text += original.slice(cursor, lineAt) + to
     cursor = lineAt + from.length
