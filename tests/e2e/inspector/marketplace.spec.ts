@@ -72,13 +72,17 @@ test('a click on a listing card selects the JSX element in ListingCard.tsx and o
   // Edit mode: the click selected, it did not follow the card's link.
   expect(new URL(page.url()).pathname).toBe('/')
 
+  // The click landed on the title's <Link>, react-router's component: from node_modules, so the tag
+  // is not a prop it sees (no data-tempo-id on its <a>); the usage is selected through its fiber.
+  await expect
+    .poll(async () => (await editor.tree()).find((node) => node.key.codebaseId === key?.codebaseId)?.name)
+    .toBe('Link')
   await expect.poll(async () => (await editor.overlays('primary')).length).toBe(1)
   const [primary] = await editor.overlays('primary')
-  const selected = await page.evaluate((id) => {
-    const element = document.querySelector(`[data-tempo-id="${id}"]`)
-    const rect = element?.getBoundingClientRect()
-    return rect ? { left: rect.left, top: rect.top, width: rect.width, height: rect.height } : null
-  }, key?.codebaseId ?? '')
+  const selected = await title.locator('a').evaluate((element) => {
+    const rect = element.getBoundingClientRect()
+    return { left: rect.left, top: rect.top, width: rect.width, height: rect.height }
+  })
   expect(selected).not.toBeNull()
   expect(primary?.left).toBeCloseTo(selected?.left ?? 0, 1)
   expect(primary?.top).toBeCloseTo(selected?.top ?? 0, 1)

@@ -2,10 +2,12 @@
 import {
   act,
   Component,
+  cloneElement,
   Fragment,
   forwardRef,
   createElement as h,
   memo,
+  type ReactElement,
   type ReactNode,
   useReducer,
   useRef,
@@ -14,6 +16,7 @@ import {
 import { createRoot, type Root } from 'react-dom/client'
 import { afterEach, describe, expect, test } from 'vitest'
 import {
+  codebaseIdOfFiber,
   componentFibersAbove,
   componentName,
   describeReactElement,
@@ -229,5 +232,54 @@ describe('React 18 shapes', () => {
     expect(componentFibersAbove(host).map(componentName)).toEqual(['Legacy'])
     expect(scopeOf(host)).toBe('Legacy')
     expect(isReactElement({ $$typeof: Symbol.for('react.element'), type: 'div', props: {} })).toBe(true)
+  })
+})
+
+describe('the codebase id of a component usage', () => {
+  const registry = () => {
+    const key = Symbol.for('visual-edit.component-ids')
+    const global = globalThis as Record<symbol, WeakMap<object, string>>
+    global[key] ??= new WeakMap()
+    return global[key]
+  }
+
+  test('its prop, else the registry by props, then by what a clone keeps (React 19 stack, React 18 source)', () => {
+    const fiber = (extra: Partial<Fiber>) =>
+      ({ tag: FiberTag.FunctionComponent, memoizedProps: {}, ...extra }) as Fiber
+    expect(codebaseIdOfFiber(fiber({ memoizedProps: { 'data-tempo-id': 'tempo-prop' } }))).toBe('tempo-prop')
+    const props = {}
+    registry().set(props, 'tempo-props')
+    expect(codebaseIdOfFiber(fiber({ memoizedProps: props }))).toBe('tempo-props')
+    // A clone: other props, the same debug stack (React 19) or source (React 18).
+    const stack = new Error('stack')
+    registry().set(stack, 'tempo-stack')
+    expect(codebaseIdOfFiber(fiber({ memoizedProps: {}, _debugStack: stack }))).toBe('tempo-stack')
+    const source = { fileName: 'A.tsx' }
+    registry().set(source, 'tempo-source')
+    expect(codebaseIdOfFiber(fiber({ memoizedProps: {}, _debugSource: source }))).toBe('tempo-source')
+    // A stack React shared between elements names none.
+    const shared = new Error('shared')
+    registry().set(shared, '')
+    expect(codebaseIdOfFiber(fiber({ memoizedProps: {}, _debugStack: shared }))).toBeUndefined()
+    expect(codebaseIdOfFiber(fiber({ memoizedProps: {} }))).toBeUndefined()
+  })
+
+  test('an element cloned by its parent keeps the id its helper recorded (React 19 dev)', () => {
+    function External(props: { label: string }) {
+      return h('span', null, props.label)
+    }
+    const element = h(External, { label: 'x' }) as unknown as { props: object; _debugStack?: object }
+    registry().set(element.props, 'tempo-external')
+    if (element._debugStack) registry().set(element._debugStack, 'tempo-external')
+    function Slot({ children }: { children: ReactNode }) {
+      return cloneElement(children as ReactElement<{ label: string }>, { label: 'cloned' })
+    }
+    const container = render(h(Slot, null, element as unknown as ReactNode))
+    const span = container.querySelector('span') as HTMLElement
+    const [usage] = componentFibersAbove(fiberOf(span) as Fiber).filter(
+      (candidate) => candidate.type === External,
+    )
+    expect(propsOf(usage as Fiber)).not.toBe(element.props)
+    expect(codebaseIdOfFiber(usage as Fiber)).toBe('tempo-external')
   })
 })

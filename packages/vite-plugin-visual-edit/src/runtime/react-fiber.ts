@@ -19,6 +19,10 @@ export interface Fiber {
   alternate: Fiber | null
   memoizedProps: unknown
   memoizedState: unknown
+  /** React 19 dev builds: the stack captured where its element was created (kept by cloneElement). */
+  _debugStack?: unknown
+  /** React 18 dev builds: the element's `_source` (kept by cloneElement). */
+  _debugSource?: unknown
   /** Dev builds: the fiber (or, React 19, server component info) whose render created this one. */
   _debugOwner?: Fiber | { name?: unknown } | null
 }
@@ -279,8 +283,9 @@ const EMPTY_PROPS: Readonly<Record<string, unknown>> = Object.freeze({})
 
 /**
  * The codebase id of a component usage: its `data-tempo-id` prop, or, for a component from
- * node_modules (which gets no such prop), what the transform's helper recorded against its props
- * object in the page's registry. Undefined for an untagged fiber.
+ * node_modules (which gets no such prop), what the transform's helper recorded in the page's
+ * registry against its props object, else against its element's debug stack or source (a clone of
+ * the element has other props but the same of those). Undefined for an untagged fiber.
  */
 export function codebaseIdOfFiber(fiber: Fiber): string | undefined {
   const props = propsOf(fiber)
@@ -288,7 +293,13 @@ export function codebaseIdOfFiber(fiber: Fiber): string | undefined {
   if (typeof id === 'string') return id
   if (props === EMPTY_PROPS) return undefined
   const registry = (globalThis as Record<symbol, unknown>)[Symbol.for(COMPONENT_IDS_REGISTRY)]
-  return registry instanceof WeakMap ? (registry.get(props) as string | undefined) : undefined
+  if (!(registry instanceof WeakMap)) return undefined
+  for (const key of [props, fiber._debugStack, fiber._debugSource]) {
+    if (key === null || typeof key !== 'object') continue
+    const found = registry.get(key) as string | undefined
+    if (found) return found
+  }
+  return undefined
 }
 
 /** A fiber's props as last rendered (empty for text fibers and fibers without props). */

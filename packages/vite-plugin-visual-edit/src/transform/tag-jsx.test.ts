@@ -139,3 +139,49 @@ describe('tagJsx', () => {
     )
   })
 })
+
+describe('components from node_modules', () => {
+  const source = [
+    "import Calendar from 'calendar'",
+    'export const A = () => (',
+    '  <div>',
+    '    <Calendar view="month" />',
+    '    {open && <Calendar.Day />}',
+    '  </div>',
+    ')',
+    '',
+  ].join('\n')
+  const tag = () =>
+    tagJsx(source, { filename: `${ROOT}/src/A.tsx`, root: ROOT, externalComponents: new Set(['Calendar']) })
+
+  test('are wrapped in the tag helper instead of getting the attribute, with the same ids', () => {
+    const result = tag()
+    const [div, calendar, day] = result.elements
+    expect(result.elements.map((element) => element.id)).toEqual(
+      tagJsx(source, { filename: `${ROOT}/src/A.tsx`, root: ROOT }).elements.map((element) => element.id),
+    )
+    expect(result.code).toContain(`<div ${CODEBASE_ID_ATTRIBUTE}="${div?.id}">`)
+    expect(result.code).toContain(`{__visualEditTag(<Calendar view="month" />, "${calendar?.id}")}`)
+    expect(result.code).toContain(`{open && __visualEditTag(<Calendar.Day />, "${day?.id}")}`)
+    expect(result.code.match(/function __visualEditTag\(/g)).toHaveLength(1)
+    parseModule(result.code, `${ROOT}/src/A.tsx`)
+  })
+
+  test("the helper records the id against the element's props and what its clones keep, and returns it", () => {
+    const code = tag().code
+    const helper = new Function(
+      `${code.slice(code.lastIndexOf('function __visualEditTag'))}; return __visualEditTag`,
+    )()
+    const registry = () =>
+      (globalThis as Record<symbol, WeakMap<object, string>>)[Symbol.for('visual-edit.component-ids')]
+    const element = { props: {}, _debugStack: new Error('stack'), _source: { fileName: 'A.tsx' } }
+    expect(helper(element, 'tempo-a')).toBe(element)
+    for (const key of [element.props, element._debugStack, element._source])
+      expect(registry()?.get(key)).toBe('tempo-a')
+    // React shares one debug stack once it stops tracking owners: met with two ids, it names none.
+    const shared = new Error('unknown owner')
+    helper({ props: {}, _debugStack: shared }, 'tempo-a')
+    helper({ props: {}, _debugStack: shared }, 'tempo-b')
+    expect(registry()?.get(shared)).toBe('')
+  })
+})

@@ -105,10 +105,14 @@ const CHILD_KEYS: ReadonlyMap<string, readonly string[]> = new Map(
 const TAG_HELPER = '__visualEditTag'
 
 /**
- * The helper's declaration: it records `id` against the element's props object (a fiber's
- * `memoizedProps` is that same object) in a page-wide WeakMap, and returns the element unchanged.
+ * The helper's declaration: it records `id` in a page-wide WeakMap against the objects of the element
+ * that reach its fiber: its props object (the fiber's `memoizedProps`), and the dev-build objects that
+ * `cloneElement` carries over to a copy (React 19's `_debugStack`, React 18's `_source`), so an
+ * element a parent clones (Radix's `asChild`, a portal's Slot) keeps its id. An object met with two
+ * ids (React shares one debug stack once it stops tracking owners) maps to '' (none). Returns the
+ * element unchanged.
  */
-const TAG_HELPER_DECLARATION = `\nfunction ${TAG_HELPER}(element, id) { if (element !== null && typeof element === 'object' && typeof element.props === 'object' && element.props !== null) (globalThis[Symbol.for('${COMPONENT_IDS_REGISTRY}')] ??= new WeakMap()).set(element.props, id); return element }\n`
+const TAG_HELPER_DECLARATION = `\nfunction ${TAG_HELPER}(element, id) { if (element !== null && typeof element === 'object') { const ids = (globalThis[Symbol.for('${COMPONENT_IDS_REGISTRY}')] ??= new WeakMap()); for (const key of [element.props, element._debugStack, element._source]) { if (key === null || typeof key !== 'object') continue; const known = ids.get(key); ids.set(key, known === undefined || known === id ? id : '') } } return element }\n`
 
 interface Frame {
   path: string

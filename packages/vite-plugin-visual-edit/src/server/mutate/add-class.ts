@@ -28,8 +28,8 @@ export const addClass: Operation = async (raw, services, canvasId) => {
   let warning: string | undefined
   if (tailwind) {
     const checked = await validateClasses(services.root, classes)
-    const { invalid } = checked
     warning = checked.warning
+    const { invalid } = checked
     if (invalid.length > 0) {
       throw new MutateError(
         'INVALID_VALUE',
