@@ -392,6 +392,22 @@ describe('ids after structural edits', () => {
     expect(() => readFileSync(app.file('src/ui/Badge.tsx')), 'undo deletes the created file').toThrow()
   })
 
+  test('a component whose file exists is imported from that file as it is on disk, which is left alone', async () => {
+    const card = read(app, CARD)
+    const response = await app.post('mutate/addJsxElement', {
+      destinationElement: ref(idOf(app, RIGHT, 'section')),
+      newElement: { componentName: 'Card', propsToSet: { title: 'Added' } },
+      fileContentsSourceFilename: CARD,
+      // What the editor thought the file holds; the file on disk decides.
+      fileContentsToSourceFrom: 'export default function Other() {\n  return null\n}\n',
+    })
+    expect(response.status, response.body).toBe(200)
+    expect(read(app, RIGHT)).toContain("import { Card } from './Card'")
+    expect(read(app, RIGHT)).toContain('<Card title="Added" />')
+    expect(read(app, CARD)).toBe(card)
+    expect((response.json() as { files: string[] }).files).toEqual([RIGHT])
+  })
+
   test('undo of an add that created a folder removes the folder too', async () => {
     const tree = treeOf(app.dir)
     const response = await app.post('mutate/addJsxElement', {
