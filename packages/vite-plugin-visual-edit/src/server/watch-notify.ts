@@ -15,19 +15,22 @@ export interface Watcher {
 }
 
 /**
- * Makes sure the dev server hears of every file the mutate server writes: a write the watcher has not
- * reported a moment later is reported to Vite by emitting the watcher's own event, so the module is
- * updated like any change. A write the watcher did report is left to it (no second update).
+ * Makes sure the dev server hears of every file the mutate server writes as what it is: a write the
+ * watcher has not reported a moment later as that event ('change' for a rewrite, 'add' for a new
+ * file, 'unlink' for a deleted one) is reported to Vite by emitting the watcher's own event, so the
+ * module and what depends on it (Tailwind's stylesheet) are updated like after any save. A rewrite
+ * that chokidar saw as 'unlink' then 'add' (its rename of a file, when the two come more than 100 ms
+ * apart on a busy machine) still gets its 'change'. A write the watcher did report is left to it.
  */
 export function watchNotifier(watcher: Watcher): (writes: readonly FileWrite[]) => void {
   const lastEvent = new Map<string, number>()
-  watcher.on('all', (_event, file) => lastEvent.set(path.resolve(file), performance.now()))
+  watcher.on('all', (event, file) => lastEvent.set(`${event}\u0000${path.resolve(file)}`, performance.now()))
   return (writes) => {
     const writtenAt = performance.now()
     setTimeout(() => {
       for (const write of writes) {
-        if ((lastEvent.get(write.path) ?? -1) > writtenAt) continue
         const event = write.bytes === null ? 'unlink' : write.expected === null ? 'add' : 'change'
+        if ((lastEvent.get(`${event}\u0000${write.path}`) ?? -1) > writtenAt) continue
         watcher.emit(event, write.path)
       }
     }, WATCH_SETTLE_MS).unref()

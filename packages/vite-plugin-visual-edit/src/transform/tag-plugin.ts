@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { File } from '@babel/types'
@@ -109,7 +110,12 @@ export function tagPlugin(context: VisualEditContext): Plugin {
 
     configureServer(server) {
       if (!context.active) return
-      server.watcher.on('unlink', (file) => context.index.deleteFile(path.resolve(file)))
+      // A file replaced by a rename (an atomic save, the mutate server's own writes) can be reported as
+      // 'unlink' then 'add': only a file that is really gone leaves the index.
+      server.watcher.on('unlink', (file) => {
+        const absolute = path.resolve(file)
+        if (!existsSync(absolute)) context.index.deleteFile(absolute)
+      })
     },
 
     transform: {
