@@ -281,6 +281,8 @@ export function scopeOf(fiber: Fiber): string | null {
 
 const EMPTY_PROPS: Readonly<Record<string, unknown>> = Object.freeze({})
 
+const REGISTRY = Symbol.for(COMPONENT_IDS_REGISTRY)
+
 /**
  * The codebase id of a component usage: its `data-tempo-id` prop, or, for a component from
  * node_modules (which gets no such prop), what the transform's helper recorded in the page's
@@ -292,7 +294,7 @@ export function codebaseIdOfFiber(fiber: Fiber): string | undefined {
   const id = props[CODEBASE_ID_ATTRIBUTE]
   if (typeof id === 'string') return id
   if (props === EMPTY_PROPS) return undefined
-  const registry = (globalThis as Record<symbol, unknown>)[Symbol.for(COMPONENT_IDS_REGISTRY)]
+  const registry = (globalThis as Record<symbol, unknown>)[REGISTRY]
   if (!(registry instanceof WeakMap)) return undefined
   for (const key of [props, fiber._debugStack, fiber._debugSource]) {
     if (key === null || typeof key !== 'object') continue
