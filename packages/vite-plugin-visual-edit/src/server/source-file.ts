@@ -111,19 +111,16 @@ export async function resolveEditablePath(
 export async function locateNewFile(
   fs: FileSystem,
   root: string,
-  file: string,
+  segments: readonly string[],
   policy: NewFilePolicy,
 ): Promise<{ path: string; relativePath: string; exists: boolean }> {
-  const absolute = path.resolve(file)
   const refuse = (shown: string, why: string) =>
-    new MutateError('FILE_NOT_EDITABLE', `${shown || 'The file'} cannot be created: ${why}.`)
-  const asked = path.relative(path.resolve(root), absolute)
-  const askedSegments = asked.split(path.sep)
-  if (asked === '' || askedSegments[0] === '..' || path.isAbsolute(asked))
-    throw refuse('That path', 'it is outside the project root')
-  const shown = askedSegments.join('/')
-  const lexical = newFileRefusal(askedSegments, policy)
+    new MutateError('FILE_NOT_EDITABLE', `${shown} cannot be created: ${why}.`)
+  // The path as asked, before joining folds `a/../b` away.
+  const shown = segments.join('/')
+  const lexical = newFileRefusal(segments, policy)
   if (lexical) throw refuse(shown, lexical)
+  const absolute = path.join(path.resolve(root), ...segments)
 
   const realRoot = await fs.realpath(root)
   let existing = path.dirname(absolute)
@@ -147,14 +144,14 @@ export async function locateNewFile(
     path.isAbsolute(relative)
   )
     throw refuse(shown, 'it is outside the project root')
-  const segments = relative.split(path.sep)
-  const resolved = newFileRefusal(segments, policy)
+  const realSegments = relative.split(path.sep)
+  const resolved = newFileRefusal(realSegments, policy)
   if (resolved) throw refuse(shown, resolved)
   const exists = await fs.lstat(real).then(
     () => true,
     () => false,
   )
-  return { path: real, relativePath: segments.join('/'), exists }
+  return { path: real, relativePath: realSegments.join('/'), exists }
 }
 
 /** {@link locateNewFile} for a file that must not exist yet (else 409, nothing written). */
@@ -164,7 +161,10 @@ export async function resolveNewFilePath(
   file: string,
   policy: NewFilePolicy,
 ): Promise<{ path: string; relativePath: string }> {
-  const located = await locateNewFile(fs, root, file, policy)
+  const relative = path.relative(path.resolve(root), path.resolve(file))
+  if (relative === '' || relative.split(path.sep)[0] === '..' || path.isAbsolute(relative))
+    throw new MutateError('FILE_NOT_EDITABLE', 'That path cannot be created: it is outside the project root.')
+  const located = await locateNewFile(fs, root, relative.split(path.sep), policy)
   if (located.exists)
     throw new MutateError('FILE_CHANGED', `${located.relativePath} already exists; nothing was written.`)
   return { path: located.path, relativePath: located.relativePath }

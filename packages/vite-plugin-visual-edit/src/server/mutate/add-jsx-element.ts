@@ -1,4 +1,3 @@
-import path from 'node:path'
 import type { JSXElement } from '@babel/types'
 import type { PropValue } from '../../protocol/change-types.ts'
 import { parseModule } from '../../transform/parse-module.ts'
@@ -14,7 +13,7 @@ import {
 import { moduleBindings } from '../module-scope.ts'
 import { MutateError } from '../mutate-error.ts'
 import { creatablePolicy, type EditOutcome, runEdit, type Target } from '../mutation.ts'
-import { newFileRefusal, requestedSegments } from '../new-file-policy.ts'
+import { requestedSegments } from '../new-file-policy.ts'
 import { RequestBody } from '../request-body.ts'
 import { locateNewFile, readSourceFile } from '../source-file.ts'
 import { dependencies } from '../structure/bindings.ts'
@@ -143,11 +142,7 @@ export const addJsxElement: Operation = async (raw, services, canvasId) => {
         'FILE_NOT_EDITABLE',
         `${field} must name a file under the project root, not ${JSON.stringify(requested)}.`,
       )
-    // The path as asked, before joining folds `a/../b` away.
-    const refusal = newFileRefusal(segments, policy)
-    if (refusal)
-      throw new MutateError('FILE_NOT_EDITABLE', `${segments.join('/')} cannot be created: ${refusal}.`)
-    return locateNewFile(services.fs, services.root, path.join(services.root, ...segments), policy)
+    return locateNewFile(services.fs, services.root, segments, policy)
   }
   const toCreate = new Map<string, string>()
   const warnings: string[] = []
