@@ -6,6 +6,7 @@ import { benchInspector } from './inspector.ts'
 import { benchInspectorIdle } from './inspector-idle.ts'
 import { benchMarketplace } from './marketplace.ts'
 import { benchMutate } from './mutate.ts'
+import { runIsolated } from './run-isolated.ts'
 import { benchTagJsx } from './tag-jsx.ts'
 
 const BENCHMARKS: Record<string, (args: string[]) => Promise<boolean>> = {
@@ -17,10 +18,7 @@ const BENCHMARKS: Record<string, (args: string[]) => Promise<boolean>> = {
 }
 
 const [name, ...args] = process.argv.slice(2)
-const selected = name ? { [name]: BENCHMARKS[name] } : BENCHMARKS
-let ok = true
-for (const [benchName, run] of Object.entries(selected)) {
-  if (!run) throw new Error(`Unknown benchmark '${benchName}'. Known: ${Object.keys(BENCHMARKS).join(', ')}`)
-  ok = (await run(args)) && ok
-}
-process.exitCode = ok ? 0 : 1
+if (name && !BENCHMARKS[name])
+  throw new Error(`Unknown benchmark '${name}'. Known: ${Object.keys(BENCHMARKS).join(', ')}`)
+const selected = name ? [BENCHMARKS[name] as (args: string[]) => Promise<boolean>] : Object.values(BENCHMARKS)
+process.exitCode = (await runIsolated(selected, args)) ? 0 : 1
