@@ -32,7 +32,7 @@ import { type Browser, chromium, type Page } from '@playwright/test'
 import {
   NAV_TREE_REBUILD_DELAY_MS,
   NAV_TREE_SLICE_MS,
-} from '../packages/vite-plugin-visual-edit/src/protocol/messages.ts'
+} from '../packages/vite-plugin-visual-edit/src/runtime/constants.ts'
 import { NAV_TREE_MEASURE } from '../packages/vite-plugin-visual-edit/src/runtime/nav-tree.ts'
 import playwrightConfig, { CHROMIUM_PATH } from '../playwright.config.ts'
 import { measureHovers } from './inspector-hover.ts'

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
-import { OutboundEvent, SESSION_STORAGE_PREFIX, StoryboardType } from '../protocol/messages.ts'
+import { OutboundEvent, StoryboardType } from '../protocol/messages.ts'
+import { SESSION_STORAGE_PREFIX } from './constants.ts'
 import { InspectorContext, readQueryFlags } from './context.ts'
 
 let contexts: InspectorContext[] = []

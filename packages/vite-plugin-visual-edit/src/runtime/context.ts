@@ -1,10 +1,10 @@
 import { type ElementKey, elementKeyToString } from '../protocol/element-key.ts'
 import {
   type OutboundEvent,
-  SESSION_STORAGE_PREFIX,
   StoryboardType,
   type StoryboardType as StoryboardTypeValue,
 } from '../protocol/messages.ts'
+import { SESSION_STORAGE_PREFIX } from './constants.ts'
 
 /** The attribute of the overlay host; the navigation tree skips the element that carries it. */
 export const OVERLAY_ATTRIBUTE = 'data-visual-edit-overlay'

@@ -5,14 +5,9 @@ import { createRoot, type Root } from 'react-dom/client'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { elementKeysEqual } from '../protocol/element-key.ts'
 import { EMPTY_TREE_CODEBASE_ID, SKIP_ROOT_CODEBASE_ID } from '../protocol/ids.ts'
-import {
-  NAV_TREE_REBUILD_DELAY_MS,
-  type NavTreeNode,
-  type NavTreePayload,
-  OutboundEvent,
-  PropType,
-} from '../protocol/messages.ts'
+import { type NavTreeNode, type NavTreePayload, OutboundEvent, PropType } from '../protocol/messages.ts'
 import { decodeNavTree } from '../protocol/nav-tree-wire.ts'
+import { NAV_TREE_REBUILD_DELAY_MS } from './constants.ts'
 import { InspectorContext } from './context.ts'
 import { createNavTree, FRAME_WAIT_MS, NAV_TREE_MEASURE, type NavTree } from './nav-tree.ts'
 import { boundedJson, encodeProps } from './node-props.ts'

@@ -1,15 +1,8 @@
 import type { ElementKey } from '../protocol/element-key.ts'
-import {
-  LOADER_REBUILD_DELAY_MS,
-  NAV_TREE_REBUILD_DELAY_MS,
-  NAV_TREE_SLICE_MS,
-  type NavTreeNode,
-  type NavTreePayload,
-  OutboundEvent,
-  StoryboardType,
-} from '../protocol/messages.ts'
+import { type NavTreeNode, type NavTreePayload, OutboundEvent, StoryboardType } from '../protocol/messages.ts'
 import { type NavTreeWire, navTreeTransferables, withUsedStrings } from '../protocol/nav-tree-wire.ts'
 import type { NavTreeWriter } from '../protocol/nav-tree-writer.ts'
+import { LOADER_REBUILD_DELAY_MS, NAV_TREE_REBUILD_DELAY_MS, NAV_TREE_SLICE_MS } from './constants.ts'
 import type { InspectorContext } from './context.ts'
 import { createElementKeys, isOverlay } from './element-keys.ts'
 import { DirtyElements, refreshPage } from './tree-refresh.ts'

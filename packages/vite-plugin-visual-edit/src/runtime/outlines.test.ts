@@ -2,14 +2,14 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { type ElementKey, elementKeysEqual } from '../protocol/element-key.ts'
 import { CODEBASE_ID_ATTRIBUTE } from '../protocol/ids.ts'
+import type { NavTreeNode } from '../protocol/messages.ts'
 import {
   DIMENSION_BADGE,
   FRAME_BUDGET_MS,
-  type NavTreeNode,
   OUTLINE_COLORS,
   OUTLINE_SCROLL_THROTTLE_MS,
   Z_INDEX,
-} from '../protocol/messages.ts'
+} from './constants.ts'
 import { InspectorContext, OVERLAY_ATTRIBUTE } from './context.ts'
 import { createOutlines, type Outlines, type OutlineTree } from './outlines.ts'
 import { POSITION_WATCH_LIMIT } from './position-watch.ts'

@@ -6,7 +6,7 @@ import {
   OUTLINE_SCROLL_THROTTLE_MS,
   OUTLINE_THICKNESS_PX,
   Z_INDEX,
-} from '../protocol/messages.ts'
+} from './constants.ts'
 import { type InspectorContext, OVERLAY_ATTRIBUTE } from './context.ts'
 import type { NavTree } from './nav-tree.ts'
 import { createOutlineFollow } from './outline-follow.ts'
