@@ -21,15 +21,15 @@ import path from 'node:path'
 import { generate } from '@babel/generator'
 import { format } from 'prettier'
 import type { MutateResponse } from '../packages/vite-plugin-visual-edit/src/protocol/mutate-api.ts'
-import { History } from '../packages/vite-plugin-visual-edit/src/server/history.ts'
-import { OPERATIONS } from '../packages/vite-plugin-visual-edit/src/server/mutate/index.ts'
-import type { MutationServices } from '../packages/vite-plugin-visual-edit/src/server/mutation.ts'
-import { ParsedFiles } from '../packages/vite-plugin-visual-edit/src/server/parsed-files.ts'
+import { History } from '../packages/vite-plugin-visual-edit/src/server/edit/history.ts'
+import type { MutationServices } from '../packages/vite-plugin-visual-edit/src/server/edit/mutation.ts'
+import { ParsedFiles } from '../packages/vite-plugin-visual-edit/src/server/edit/parsed-files.ts'
 import {
   FileLocks,
   type FileSystem,
   nodeFileSystem,
-} from '../packages/vite-plugin-visual-edit/src/server/source-file.ts'
+} from '../packages/vite-plugin-visual-edit/src/server/edit/source-file.ts'
+import { OPERATIONS } from '../packages/vite-plugin-visual-edit/src/server/mutate/index.ts'
 import { ElementIndex } from '../packages/vite-plugin-visual-edit/src/transform/element-index.ts'
 import { parseModule } from '../packages/vite-plugin-visual-edit/src/transform/parse-module.ts'
 import { type JsxElementInfo, tagJsx } from '../packages/vite-plugin-visual-edit/src/transform/tag-jsx.ts'

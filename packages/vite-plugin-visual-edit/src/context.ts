@@ -1,7 +1,7 @@
 import type { Plugin } from 'vite'
 import type { ResolvedVisualEditOptions } from './options.ts'
-import type { MutationServices } from './server/mutation.ts'
-import { resolveToken } from './server/session-token.ts'
+import type { MutationServices } from './server/edit/mutation.ts'
+import { resolveToken } from './server/gate/session-token.ts'
 import { ElementIndex } from './transform/element-index.ts'
 import { TAG_PLUGIN_NAME } from './transform/tag-plugin.ts'
 

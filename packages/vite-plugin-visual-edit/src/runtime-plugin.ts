@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import type { Plugin } from 'vite'
 import type { VisualEditContext } from './context.ts'
-import { isDevServer } from './transform/tag-plugin.ts'
+import { isDevServer } from './dev-server.ts'
 
 /**
  * The URL the injected script loads, under the app's base (`/` unless vite.config sets `base`); Vite

@@ -18,11 +18,11 @@ import {
   SESSION_PATH,
   TOKEN_HEADER,
 } from '../../../packages/vite-plugin-visual-edit/src/protocol/mutate-api.ts'
-import type { MutationServices } from '../../../packages/vite-plugin-visual-edit/src/server/mutation.ts'
+import type { MutationServices } from '../../../packages/vite-plugin-visual-edit/src/server/edit/mutation.ts'
 import {
   type FileSystem,
   nodeFileSystem,
-} from '../../../packages/vite-plugin-visual-edit/src/server/source-file.ts'
+} from '../../../packages/vite-plugin-visual-edit/src/server/edit/source-file.ts'
 import { type MutateTestServer, type RawResponse, startMutateServer } from '../../helpers/mutate-server.ts'
 import { fileEntry, treeOf } from '../../helpers/project-tree.ts'
 

@@ -25,16 +25,16 @@ import path from 'node:path'
 import fc from 'fast-check'
 import { afterAll, describe, expect, test } from 'vitest'
 import type { MutateResponse } from '../../../packages/vite-plugin-visual-edit/src/protocol/mutate-api.ts'
-import { replay } from '../../../packages/vite-plugin-visual-edit/src/server/activities.ts'
-import { History } from '../../../packages/vite-plugin-visual-edit/src/server/history.ts'
-import { OPERATIONS } from '../../../packages/vite-plugin-visual-edit/src/server/mutate/index.ts'
-import { MutateError } from '../../../packages/vite-plugin-visual-edit/src/server/mutate-error.ts'
-import type { MutationServices } from '../../../packages/vite-plugin-visual-edit/src/server/mutation.ts'
-import { ParsedFiles } from '../../../packages/vite-plugin-visual-edit/src/server/parsed-files.ts'
+import { replay } from '../../../packages/vite-plugin-visual-edit/src/server/edit/activities.ts'
+import { History } from '../../../packages/vite-plugin-visual-edit/src/server/edit/history.ts'
+import { MutateError } from '../../../packages/vite-plugin-visual-edit/src/server/edit/mutate-error.ts'
+import type { MutationServices } from '../../../packages/vite-plugin-visual-edit/src/server/edit/mutation.ts'
+import { ParsedFiles } from '../../../packages/vite-plugin-visual-edit/src/server/edit/parsed-files.ts'
 import {
   FileLocks,
   nodeFileSystem,
-} from '../../../packages/vite-plugin-visual-edit/src/server/source-file.ts'
+} from '../../../packages/vite-plugin-visual-edit/src/server/edit/source-file.ts'
+import { OPERATIONS } from '../../../packages/vite-plugin-visual-edit/src/server/mutate/index.ts'
 import {
   ElementIndex,
   type IndexedElement,

@@ -20,11 +20,11 @@ import type {
 import {
   type MutationServices,
   reindex,
-} from '../../../packages/vite-plugin-visual-edit/src/server/mutation.ts'
+} from '../../../packages/vite-plugin-visual-edit/src/server/edit/mutation.ts'
 import {
   type FileSystem,
   nodeFileSystem,
-} from '../../../packages/vite-plugin-visual-edit/src/server/source-file.ts'
+} from '../../../packages/vite-plugin-visual-edit/src/server/edit/source-file.ts'
 import type { IndexedElement } from '../../../packages/vite-plugin-visual-edit/src/transform/element-index.ts'
 import { analyzeJsx } from '../../../packages/vite-plugin-visual-edit/src/transform/tag-jsx.ts'
 import { type MutateTestServer, type RawResponse, startMutateServer } from '../../helpers/mutate-server.ts'

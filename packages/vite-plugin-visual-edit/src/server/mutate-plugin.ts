@@ -1,12 +1,12 @@
 import type { Plugin } from 'vite'
 import type { VisualEditContext } from '../context.ts'
-import { isDevServer } from '../transform/tag-plugin.ts'
-import { History } from './history.ts'
-import { createMutateMiddleware } from './middleware.ts'
-import type { MutationServices } from './mutation.ts'
-import { ParsedFiles } from './parsed-files.ts'
-import { FileLocks, nodeFileSystem } from './source-file.ts'
-import { watchNotifier } from './watch-notify.ts'
+import { isDevServer } from '../dev-server.ts'
+import { History } from './edit/history.ts'
+import type { MutationServices } from './edit/mutation.ts'
+import { ParsedFiles } from './edit/parsed-files.ts'
+import { FileLocks, nodeFileSystem } from './edit/source-file.ts'
+import { watchNotifier } from './edit/watch-notify.ts'
+import { createMutateMiddleware } from './gate/middleware.ts'
 
 /** Mounts the mutate API on the dev server of the active visualEdit() instance. */
 export function mutatePlugin(context: VisualEditContext): Plugin {

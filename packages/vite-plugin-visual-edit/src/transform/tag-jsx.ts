@@ -121,6 +121,15 @@ interface Frame {
   nextIndex: number
 }
 
+/**
+ * Where an opening tag's name ends, type arguments included (`<List<Item>`): where the attribute goes.
+ * Babel names them `typeArguments` in newer releases and `typeParameters` in older ones.
+ */
+export function openingNameEnd(opening: JSXOpeningElement): number {
+  const typeArguments = (opening as { typeArguments?: Node | null }).typeArguments ?? opening.typeParameters
+  return (typeArguments ?? opening.name).end as number
+}
+
 export function jsxTagName(name: JSXOpeningElement['name']): string {
   switch (name.type) {
     case 'JSXIdentifier':
@@ -252,10 +261,8 @@ export function walkElements(code: string, root: Node, options: TagJsxOptions): 
     if (wrapped) {
       insertions.push({ offset: node.start as number, text: `${childPosition ? '{' : ''}${TAG_HELPER}(` })
     } else if (!existing) {
-      const typeArguments =
-        (opening as { typeArguments?: Node | null }).typeArguments ?? opening.typeParameters
       insertions.push({
-        offset: (typeArguments ?? opening.name).end as number,
+        offset: openingNameEnd(opening),
         text: ` ${CODEBASE_ID_ATTRIBUTE}="${id}"`,
       })
     }

@@ -4,6 +4,7 @@ import path from 'node:path'
 import type { File } from '@babel/types'
 import { createFilter, type Plugin, type ResolvedConfig } from 'vite'
 import type { VisualEditContext } from '../context.ts'
+import { isDevServer } from '../dev-server.ts'
 import { VisualEditError } from '../errors.ts'
 import { applyInsertions } from './insertion-map.ts'
 import { analyzeJsx, type JsxAnalysis, type JsxElementInfo, walkElements } from './tag-jsx.ts'
@@ -29,10 +30,6 @@ function moduleFile(id: string): string | null {
  * server runs, and keeps the element index current. `vite build` and Vitest (mode `test`) never run it.
  */
 export const TAG_PLUGIN_NAME = 'visual-edit:tag-jsx'
-
-/** The plugins run in the dev server only: not in `vite build`, not under Vitest (mode `test`). */
-export const isDevServer = (_config: unknown, env: { command: string; mode: string }): boolean =>
-  env.command === 'serve' && env.mode !== 'test'
 
 /** Ids and tags in order: two analyses with the same sequence tag the same elements with the same ids. */
 const structureOf = (elements: readonly JsxElementInfo[]) =>

@@ -1,7 +1,12 @@
 import type { JSXElement } from '@babel/types'
 import type { PropValue } from '../../protocol/change-types.ts'
 import { parseModule } from '../../transform/parse-module.ts'
-import { attributeInsertionPoint, findAttribute } from '../jsx-ast.ts'
+import { MutateError } from '../edit/mutate-error.ts'
+import { creatablePolicy, type EditOutcome, runEdit, type Target } from '../edit/mutation.ts'
+import { requestedSegments } from '../edit/new-file-policy.ts'
+import { locateNewFile, readSourceFile } from '../edit/source-file.ts'
+import { RequestBody } from '../gate/request-body.ts'
+import { attributeInsertionPoint, findAttribute } from '../jsx/jsx-ast.ts'
 import {
   assertEditablePropName,
   assertPropValue,
@@ -9,13 +14,8 @@ import {
   attributeValueSource,
   hasChildren,
   isComponentName,
-} from '../jsx-values.ts'
-import { moduleBindings } from '../module-scope.ts'
-import { MutateError } from '../mutate-error.ts'
-import { creatablePolicy, type EditOutcome, runEdit, type Target } from '../mutation.ts'
-import { requestedSegments } from '../new-file-policy.ts'
-import { RequestBody } from '../request-body.ts'
-import { locateNewFile, readSourceFile } from '../source-file.ts'
+} from '../jsx/jsx-values.ts'
+import { moduleBindings } from '../jsx/module-scope.ts'
 import { dependencies } from '../structure/bindings.ts'
 import { EditPlan, relocateAcross } from '../structure/edit-plan.ts'
 import { exportKindOf, importFor } from '../structure/imports.ts'

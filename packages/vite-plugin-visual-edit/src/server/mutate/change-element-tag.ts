@@ -1,9 +1,9 @@
 import MagicString from 'magic-string'
-import { assertTagName, isComponentName, VOID_ELEMENTS } from '../jsx-values.ts'
-import { moduleBindings } from '../module-scope.ts'
-import { MutateError } from '../mutate-error.ts'
-import { runEdit } from '../mutation.ts'
-import { RequestBody } from '../request-body.ts'
+import { MutateError } from '../edit/mutate-error.ts'
+import { runEdit } from '../edit/mutation.ts'
+import { RequestBody } from '../gate/request-body.ts'
+import { assertTagName, isComponentName, VOID_ELEMENTS } from '../jsx/jsx-values.ts'
+import { moduleBindings } from '../jsx/module-scope.ts'
 import type { Operation } from './operation.ts'
 
 /**

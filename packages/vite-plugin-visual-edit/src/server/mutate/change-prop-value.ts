@@ -1,15 +1,15 @@
 import MagicString from 'magic-string'
-import { appendAttribute, findAttribute } from '../jsx-ast.ts'
+import { MutateError } from '../edit/mutate-error.ts'
+import { runEdit } from '../edit/mutation.ts'
+import { RequestBody } from '../gate/request-body.ts'
+import { appendAttribute, findAttribute } from '../jsx/jsx-ast.ts'
 import {
   assertEditablePropName,
   assertPropValue,
   attributeValueSource,
   hasChildren,
   isLiteralAttribute,
-} from '../jsx-values.ts'
-import { MutateError } from '../mutate-error.ts'
-import { runEdit } from '../mutation.ts'
-import { RequestBody } from '../request-body.ts'
+} from '../jsx/jsx-values.ts'
 import type { Operation } from './operation.ts'
 
 /**

@@ -1,9 +1,9 @@
 import MagicString from 'magic-string'
-import { elementText, sameVisibleText, staticTextProblem, toJsxChildren } from '../jsx-text.ts'
-import { MutateError } from '../mutate-error.ts'
-import { runEdit } from '../mutation.ts'
-import { RequestBody } from '../request-body.ts'
-import { replaceSpan } from '../source-edit.ts'
+import { MutateError } from '../edit/mutate-error.ts'
+import { runEdit } from '../edit/mutation.ts'
+import { RequestBody } from '../gate/request-body.ts'
+import { elementText, sameVisibleText, staticTextProblem, toJsxChildren } from '../jsx/jsx-text.ts'
+import { replaceSpan } from '../jsx/source-edit.ts'
 import type { Operation } from './operation.ts'
 
 /**

@@ -1,5 +1,5 @@
 import type { MutateResponse } from '../../protocol/mutate-api.ts'
-import type { MutationServices } from '../mutation.ts'
+import type { MutationServices } from '../edit/mutation.ts'
 
 /** One mutate route: validates its body, then runs its edit through `runEdit`. */
 export type Operation = (

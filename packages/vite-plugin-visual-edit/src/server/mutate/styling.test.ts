@@ -1,7 +1,7 @@
 import type { JSXElement } from '@babel/types'
 import { describe, expect, test } from 'vitest'
 import { parseModule } from '../../transform/parse-module.ts'
-import { MutateError } from '../mutate-error.ts'
+import { MutateError } from '../edit/mutate-error.ts'
 import { cssTextProblem, mediaQueryFor, variantSelector } from '../styling/css.ts'
 import { staticClassNames } from '../styling/css-rule.ts'
 import { stringLiteral, styleKey } from '../styling/inline.ts'

@@ -1,7 +1,7 @@
-import { elementSource, readClassList, replaceClassList, splitClassNames } from '../class-list.ts'
-import { MutateError } from '../mutate-error.ts'
-import { runEdit } from '../mutation.ts'
-import { RequestBody } from '../request-body.ts'
+import { MutateError } from '../edit/mutate-error.ts'
+import { runEdit } from '../edit/mutation.ts'
+import { RequestBody } from '../gate/request-body.ts'
+import { elementSource, readClassList, replaceClassList, splitClassNames } from '../jsx/class-list.ts'
 import type { Operation } from './operation.ts'
 
 /**

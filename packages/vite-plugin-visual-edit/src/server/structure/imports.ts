@@ -1,7 +1,7 @@
 import path from 'node:path'
 import type { File } from '@babel/types'
-import { moduleBindings } from '../module-scope.ts'
-import { MutateError } from '../mutate-error.ts'
+import { MutateError } from '../edit/mutate-error.ts'
+import { moduleBindings } from '../jsx/module-scope.ts'
 
 /** How a module exports a component: as its default export or under its own name. */
 export type ExportKind = 'default' | 'named'

@@ -1,5 +1,5 @@
 import type { JSXElement, Node } from '@babel/types'
-import { attributeInsertionPoint } from '../jsx-ast.ts'
+import { attributeInsertionPoint } from '../jsx/jsx-ast.ts'
 import { isInertChild } from './jsx-context.ts'
 import { aloneOnLines, indentAt } from './layout.ts'
 import { attachedCommentsStart } from './removal.ts'

@@ -19,9 +19,9 @@ import {
   type StateModifier,
   type StyleModifier,
 } from '../../protocol/styling.ts'
-import { MutateError } from '../mutate-error.ts'
-import { indentationAt } from '../source-edit.ts'
-import type { SourceFile } from '../source-file.ts'
+import { MutateError } from '../edit/mutate-error.ts'
+import type { SourceFile } from '../edit/source-file.ts'
+import { indentAt } from '../structure/layout.ts'
 
 /**
  * Why `text` (a declaration value or a selector) could break out of its place in a stylesheet or a
@@ -282,13 +282,13 @@ function editRule(
   const anchor = declarations.filter((declaration) => !removed.has(declaration)).at(-1)
   if (anchor) {
     const end = endOf(anchor)
-    const separator = multiline ? `${eol}${indentationAt(code, startOf(anchor))}` : ' '
+    const separator = multiline ? `${eol}${indentAt(code, startOf(anchor))}` : ' '
     magic.appendLeft(
       end,
       `${code[end - 1] === ';' ? '' : ';'}${added.map((declaration) => `${separator}${declaration};`).join('')}`,
     )
   } else if (multiline) {
-    const indent = `${indentationAt(code, startOf(rule))}${unit}`
+    const indent = `${indentAt(code, startOf(rule))}${unit}`
     magic.appendLeft(open + 1, added.map((declaration) => `${eol}${indent}${declaration};`).join(''))
   } else if (code.slice(open + 1, close).trim() === '') {
     const inner = ` ${added.map((declaration) => `${declaration};`).join(' ')} `
@@ -369,7 +369,7 @@ function createRule(
       | AtRule
       | undefined
     if (existing) {
-      const indent = `${indentationAt(code, startOf(existing))}${unit}`
+      const indent = `${indentAt(code, startOf(existing))}${unit}`
       const last = existing.last
       if (last) {
         magic.appendLeft(endOf(last), `${eol}${block(indent)}`)
@@ -377,7 +377,7 @@ function createRule(
       }
       const open = openBraceOf(code, existing)
       const close = endOf(existing) - 1
-      const inner = `${eol}${block(indent)}${eol}${indentationAt(code, startOf(existing))}`
+      const inner = `${eol}${block(indent)}${eol}${indentAt(code, startOf(existing))}`
       if (open + 1 === close) magic.appendLeft(close, inner)
       else magic.overwrite(open + 1, close, inner)
       return

@@ -1,9 +1,10 @@
 import type { Expression, JSXAttribute, Node, ObjectExpression } from '@babel/types'
 import MagicString from 'magic-string'
-import { appendAttribute, findAttribute } from '../jsx-ast.ts'
-import { MutateError } from '../mutate-error.ts'
-import type { Target } from '../mutation.ts'
-import { indentationAt, spansLines } from '../source-edit.ts'
+import { MutateError } from '../edit/mutate-error.ts'
+import type { Target } from '../edit/mutation.ts'
+import { appendAttribute, findAttribute } from '../jsx/jsx-ast.ts'
+import { spansLines } from '../jsx/source-edit.ts'
+import { indentAt } from '../structure/layout.ts'
 
 type Quote = "'" | '"'
 type Entry = ObjectExpression['properties'][number]
@@ -113,13 +114,13 @@ export function applyInlineStyling(target: Target, changes: ReadonlyMap<string, 
 
   const first = entries[0]
   const multiline = first !== undefined && spansLines(code, object.start as number, first.start as number)
-  const entryIndent = first ? indentationAt(code, first.start as number) : ''
+  const entryIndent = first ? indentAt(code, first.start as number) : ''
   const kept = entries.filter((_, index) => !removed.has(index))
 
   if (kept.length === 0) {
     // Every property replaced by new ones: rewrite the inside of the braces in the object's layout.
     const inner = multiline
-      ? `${eol}${added.map((source) => `${entryIndent}${source}`).join(`,${eol}`)}${object.extra?.trailingComma !== undefined ? ',' : ''}${eol}${indentationAt(code, object.end as number)}`
+      ? `${eol}${added.map((source) => `${entryIndent}${source}`).join(`,${eol}`)}${object.extra?.trailingComma !== undefined ? ',' : ''}${eol}${indentAt(code, object.end as number)}`
       : ` ${added.join(', ')} `
     const start = (object.start as number) + 1
     const end = (object.end as number) - 1
@@ -130,7 +131,7 @@ export function applyInlineStyling(target: Target, changes: ReadonlyMap<string, 
 
   removeRuns(magic, code, entries, removed)
   const anchor = kept.at(-1) as Entry
-  const separator = multiline ? `,${eol}${indentationAt(code, anchor.start as number)}` : ', '
+  const separator = multiline ? `,${eol}${indentAt(code, anchor.start as number)}` : ', '
   // After the anchor and before any trailing comma, so a trailing comma stays last.
   for (const source of added) magic.appendLeft(anchor.end as number, `${separator}${source}`)
   return magic.toString()

@@ -1,5 +1,5 @@
 import type { StyleModifier } from '../../protocol/styling.ts'
-import { MutateError } from '../mutate-error.ts'
+import { MutateError } from '../edit/mutate-error.ts'
 
 /** What a class does, as far as replacing it goes. */
 export interface ClassEffect {

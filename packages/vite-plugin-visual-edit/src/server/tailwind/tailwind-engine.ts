@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises'
 import path from 'node:path'
 import type { StyleModifier } from '../../protocol/styling.ts'
-import { MutateError } from '../mutate-error.ts'
+import { MutateError } from '../edit/mutate-error.ts'
 import { declaredProperties } from './css-ast.ts'
 import { findTailwindEntry, TAILWIND_4_IMPORT } from './css-entry.ts'
 import { arbitraryProperty, classForDeclaration, variantsAsWritten } from './declaration-class.ts'

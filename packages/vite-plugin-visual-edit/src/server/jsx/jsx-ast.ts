@@ -1,5 +1,6 @@
-import type { JSXAttribute, JSXOpeningElement, Node } from '@babel/types'
+import type { JSXAttribute, JSXOpeningElement } from '@babel/types'
 import type MagicString from 'magic-string'
+import { openingNameEnd } from '../../transform/tag-jsx.ts'
 
 /** The attribute named `name` written directly on the element (spreads are not looked into). */
 export function findAttribute(opening: JSXOpeningElement, name: string): JSXAttribute | undefined {
@@ -16,9 +17,8 @@ export function findAttribute(opening: JSXOpeningElement, name: string): JSXAttr
 
 /** Offset right after the tag name (and its type arguments), where new attributes go. */
 export function attributeInsertionPoint(opening: JSXOpeningElement): number {
-  const typeArguments = (opening as { typeArguments?: Node | null }).typeArguments ?? opening.typeParameters
   const last = opening.attributes.at(-1)
-  return (last ?? typeArguments ?? opening.name).end as number
+  return last ? (last.end as number) : openingNameEnd(opening)
 }
 
 /**

@@ -11,12 +11,6 @@ export function replaceSpan(magic: MagicString, start: number, end: number, text
   }
 }
 
-/** The whitespace that indents the line `offset` is on. */
-export function indentationAt(code: string, offset: number): string {
-  const lineStart = code.lastIndexOf('\n', offset - 1) + 1
-  return /^[ \t]*/.exec(code.slice(lineStart))?.[0] ?? ''
-}
-
 /** Whether [a, b) spans a line break. */
 export function spansLines(code: string, a: number, b: number): boolean {
   return /[\r\n]/.test(code.slice(a, b))

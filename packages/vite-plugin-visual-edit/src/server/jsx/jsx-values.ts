@@ -1,7 +1,7 @@
 import type { Expression, JSXAttribute, Node } from '@babel/types'
-import type { PropValue } from '../protocol/change-types.ts'
-import { CODEBASE_ID_ATTRIBUTE } from '../protocol/ids.ts'
-import { MutateError } from './mutate-error.ts'
+import type { PropValue } from '../../protocol/change-types.ts'
+import { CODEBASE_ID_ATTRIBUTE } from '../../protocol/ids.ts'
+import { MutateError } from '../edit/mutate-error.ts'
 
 /** JSX attribute names: `name`, `aria-label`, `xlink:href`. */
 const ATTRIBUTE_NAME = /^[A-Za-z_$][\w$-]*(?::[A-Za-z_$][\w$-]*)?$/

@@ -1,13 +1,13 @@
-import type { PropValue } from '../protocol/change-types.ts'
-import type { ProtocolError } from '../protocol/errors.ts'
-import { assertCodebaseIdChars, isTaggedCodebaseId } from '../protocol/ids.ts'
+import type { PropValue } from '../../protocol/change-types.ts'
+import type { ProtocolError } from '../../protocol/errors.ts'
+import { assertCodebaseIdChars, isTaggedCodebaseId } from '../../protocol/ids.ts'
 import {
   isStyleModifier,
   isStylingFramework,
   type StyleModifier,
   type StylingFramework,
-} from '../protocol/styling.ts'
-import { MutateError } from './mutate-error.ts'
+} from '../../protocol/styling.ts'
+import { MutateError } from '../edit/mutate-error.ts'
 
 const LONE_SURROGATE = /\p{Cs}/u
 

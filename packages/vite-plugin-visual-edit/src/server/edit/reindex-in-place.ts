@@ -1,6 +1,6 @@
-import type { IndexedElement } from '../transform/element-index.ts'
-import { parseElementAt } from '../transform/parse-module.ts'
-import { type JsxElementInfo, jsxTagName, walkElements } from '../transform/tag-jsx.ts'
+import type { IndexedElement } from '../../transform/element-index.ts'
+import { parseElementAt } from '../../transform/parse-module.ts'
+import { type JsxElementInfo, jsxTagName, walkElements } from '../../transform/tag-jsx.ts'
 
 /** Line starts as Babel counts lines: \r\n, \r, \n, U+2028 and U+2029 each end one. */
 function lineStarts(text: string): number[] {

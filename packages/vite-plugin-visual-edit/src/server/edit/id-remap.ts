@@ -1,5 +1,5 @@
-import type { ElementIndex } from '../transform/element-index.ts'
-import type { JsxElementInfo } from '../transform/tag-jsx.ts'
+import type { ElementIndex } from '../../transform/element-index.ts'
+import type { JsxElementInfo } from '../../transform/tag-jsx.ts'
 
 /**
  * `prevIdToNewIdMap` for a structural edit: every element of the changed files (as they were before)

@@ -1,14 +1,18 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Connect, Logger } from 'vite'
-import { ProtocolErrorMessage } from '../protocol/errors.ts'
+import { ProtocolErrorMessage } from '../../protocol/errors.ts'
 import {
   type MutateErrorResponse,
   type MutateResponse,
   SESSION_PATH,
   type SessionResponse,
-} from '../protocol/mutate-api.ts'
-import { ACTIVITY_OPERATION } from '../protocol/mutate-routes.ts'
-import { replay } from './activities.ts'
+} from '../../protocol/mutate-api.ts'
+import { ACTIVITY_OPERATION } from '../../protocol/mutate-routes.ts'
+import { replay } from '../edit/activities.ts'
+import { MutateError } from '../edit/mutate-error.ts'
+import type { MutationServices } from '../edit/mutation.ts'
+import { FileLocks } from '../edit/source-file.ts'
+import { OPERATIONS } from '../mutate/index.ts'
 import {
   checkContentType,
   checkHost,
@@ -16,12 +20,9 @@ import {
   checkPeer,
   checkToken,
   type GateOptions,
+  header,
   readJsonBody,
 } from './guard.ts'
-import { OPERATIONS } from './mutate/index.ts'
-import { MutateError } from './mutate-error.ts'
-import type { MutationServices } from './mutation.ts'
-import { FileLocks } from './source-file.ts'
 
 const ROUTE = /^\/canvases\/([^/]+)\/parseAndMutate\/(mutate|activities)\/([^/]+)$/
 const CANVAS_ID = /^[A-Za-z0-9_-]{1,200}$/
@@ -36,11 +37,6 @@ function send(
   response.setHeader('Cache-Control', 'no-store')
   response.setHeader('X-Content-Type-Options', 'nosniff')
   response.end(JSON.stringify(body))
-}
-
-function header(request: IncomingMessage, name: string): string | undefined {
-  const value = request.headers[name]
-  return Array.isArray(value) ? value[0] : value
 }
 
 /**

@@ -8,10 +8,10 @@ import type {
   TemplateLiteral,
 } from '@babel/types'
 import MagicString from 'magic-string'
+import { MutateError } from '../edit/mutate-error.ts'
+import type { Target } from '../edit/mutation.ts'
 import { appendAttribute, findAttribute } from './jsx-ast.ts'
 import { attributeValueSource } from './jsx-values.ts'
-import { MutateError } from './mutate-error.ts'
-import type { Target } from './mutation.ts'
 import { replaceSpan } from './source-edit.ts'
 
 /** The element a class edit reads and rewrites. */

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { DELETE_STYLE_CONSTANT, type StyleModifier } from '../../protocol/styling.ts'
 import { parseElementAt, parseModule } from '../../transform/parse-module.ts'
 import { tagJsx } from '../../transform/tag-jsx.ts'
-import type { Target } from '../mutation.ts'
-import { applyTailwindStyling } from './tailwind.ts'
+import type { Target } from '../edit/mutation.ts'
+import { applyTailwindStyling } from './class-styling.ts'
 
 let root: string
 beforeAll(() => {

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http'
 import { isIP } from 'node:net'
-import { MAX_BODY_BYTES, TOKEN_HEADER } from '../protocol/mutate-api.ts'
-import { MutateError } from './mutate-error.ts'
+import { MAX_BODY_BYTES, TOKEN_HEADER } from '../../protocol/mutate-api.ts'
+import { MutateError } from '../edit/mutate-error.ts'
 import { tokensEqual } from './session-token.ts'
 
 export interface GateOptions {
@@ -16,7 +16,8 @@ export interface GateOptions {
 /** Deeper JSON than this is refused before parsing (no request of the API nests more than a few levels). */
 const MAX_JSON_DEPTH = 32
 
-function header(request: IncomingMessage, name: string): string | undefined {
+/** A request header's value (the first, when sent twice). */
+export function header(request: IncomingMessage, name: string): string | undefined {
   const value = request.headers[name]
   return Array.isArray(value) ? value[0] : value
 }

@@ -1,8 +1,8 @@
 import { DELETE_STYLE_CONSTANT, type StyleModifier } from '../../protocol/styling.ts'
-import { editClassList, elementSource, readClassList } from '../class-list.ts'
-import { MutateError } from '../mutate-error.ts'
-import type { Target } from '../mutation.ts'
-import { tailwindEngine } from '../tailwind/tailwind-engine.ts'
+import { MutateError } from '../edit/mutate-error.ts'
+import type { Target } from '../edit/mutation.ts'
+import { editClassList, elementSource, readClassList } from '../jsx/class-list.ts'
+import { tailwindEngine } from './tailwind-engine.ts'
 
 export interface TailwindStylingArgs {
   root: string

@@ -2,7 +2,7 @@
 import type { JSXOpeningElement, Node } from '@babel/types'
 import { VISITOR_KEYS } from '@babel/types'
 import { describe, expect, test } from 'vitest'
-import { parseModule } from '../transform/parse-module.ts'
+import { parseModule } from '../../transform/parse-module.ts'
 import { type ElementSource, editClassList, readClassList, replaceClassList } from './class-list.ts'
 
 /** The first `<div>` (or `tag`) of `code`, as a class edit sees it. */

@@ -1,5 +1,5 @@
 import path from 'node:path'
-import type { MutateResponse } from '../protocol/mutate-api.ts'
+import type { MutateResponse } from '../../protocol/mutate-api.ts'
 import type { HistoryEntry } from './history.ts'
 import { MutateError } from './mutate-error.ts'
 import { creatablePolicy, type MutationServices, reindex } from './mutation.ts'

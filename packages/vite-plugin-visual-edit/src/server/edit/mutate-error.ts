@@ -1,4 +1,4 @@
-import { MutateErrorCode } from '../protocol/mutate-api.ts'
+import { MutateErrorCode } from '../../protocol/mutate-api.ts'
 
 /**
  * A refusal of the mutate server: an HTTP status from the stable `code`, and a message that names the
