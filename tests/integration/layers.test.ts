@@ -1,0 +1,69 @@
+import { execFile } from 'node:child_process'
+import { rmSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import { afterEach, describe, expect, test } from 'vitest'
+
+/**
+ * The layering of docs/ARCHITECTURE.md is a Biome rule (noRestrictedImports per folder, biome.json):
+ * `npm test` lints first, so a file that breaks it fails the run. Each case puts a module with one
+ * import in a layer's folder and lints it as `npm run lint` would.
+ */
+const REPO = path.resolve(import.meta.dirname, '../..')
+const SRC = path.join(REPO, 'packages/vite-plugin-visual-edit/src')
+const BIOME = path.join(REPO, 'node_modules/@biomejs/biome/bin/biome')
+const run = promisify(execFile)
+
+const written: string[] = []
+afterEach(() => {
+  for (const file of written.splice(0)) rmSync(file, { force: true })
+})
+
+async function lint(folder: string, importLine: string): Promise<{ ok: boolean; output: string }> {
+  const file = path.join(SRC, folder, `layer-check-${process.pid}-${written.length}.ts`)
+  written.push(file)
+  writeFileSync(file, `${importLine}\n\nexport const used = value\n`)
+  try {
+    await run(process.execPath, [BIOME, 'lint', '--colors=off', file], { cwd: REPO })
+    return { ok: true, output: '' }
+  } catch (error) {
+    const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string }
+    return { ok: false, output: `${stdout}${stderr}` }
+  }
+}
+
+describe('the layers', () => {
+  test.each([
+    [
+      'protocol',
+      "import { runEdit as value } from '../server/edit/mutation.ts'",
+      'protocol/ imports nothing',
+    ],
+    ['protocol', "import { readFileSync as value } from 'node:fs'", 'protocol/ imports nothing'],
+    ['runtime', "import { runEdit as value } from '../server/edit/mutation.ts'", 'it imports only protocol/'],
+    ['runtime', "import { tagJsx as value } from '../transform/tag-jsx.ts'", 'it imports only protocol/'],
+    [
+      'server/edit',
+      "import { startInspector as value } from '../../runtime/inspector.ts'",
+      'never imports the inspector runtime',
+    ],
+    [
+      'transform',
+      "import { startInspector as value } from '../runtime/inspector.ts'",
+      'never imports the inspector runtime',
+    ],
+  ])('%s: %s is refused', async (folder, importLine, message) => {
+    const { ok, output } = await lint(folder, importLine)
+    expect(ok).toBe(false)
+    expect(output).toContain('lint/style/noRestrictedImports')
+    expect(output).toContain(message)
+  })
+
+  test.each([
+    ['runtime', "import { CODEBASE_ID_ATTRIBUTE as value } from '../protocol/ids.ts'"],
+    ['server/edit', "import { CODEBASE_ID_ATTRIBUTE as value } from '../../protocol/ids.ts'"],
+    ['protocol', "import { CODEBASE_ID_PREFIX as value } from './ids.ts'"],
+  ])('%s: %s is allowed', async (folder, importLine) => {
+    expect((await lint(folder, importLine)).ok).toBe(true)
+  })
+})
