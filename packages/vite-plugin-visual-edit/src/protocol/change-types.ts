@@ -1,6 +1,6 @@
 import type { StyleModifier, StylingFramework } from './styling.ts'
 
-/** The change types of spec section 3: every edit the editor records is one of these. */
+/** The change types (docs/GLOSSARY.md, Change): every edit the editor records is one of these. */
 export const ChangeType = {
   STYLING: 'STYLING',
   ADD_JSX: 'ADD_JSX',

@@ -1,5 +1,5 @@
 /**
- * The texts the spec (visual-editor.md section 8) fixes for thrown and replied errors. They are part of
+ * The fixed texts of thrown and replied errors (docs/INSPECTOR.md, Ids and errors). They are part of
  * the contract: the editor, the inspector and the server throw or reply with exactly these strings.
  */
 export const ProtocolErrorMessage = {

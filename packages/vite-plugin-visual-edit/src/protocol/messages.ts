@@ -2,7 +2,7 @@ import type { ElementKey } from './element-key.ts'
 import type { NavTreeWire } from './nav-tree-wire.ts'
 
 /**
- * Messages between the editor page and the inspector running in the previewed page (spec section 7).
+ * Messages between the editor page and the inspector running in the previewed page (docs/INSPECTOR.md, Connecting).
  * The editor posts the window message {@link INIT_MESSAGE} with a MessagePort; after that every message
  * goes over that port.
  */
@@ -45,7 +45,7 @@ export interface ExecuteFunctionPayload {
 /** Replies carry the id of the request they answer. */
 export type Reply = { id: string | number; result: unknown } | { id: string | number; error: string }
 
-/** The replies the spec fixes for inspectElement. */
+/** The fixed replies of inspectElement. */
 export const InspectError = {
   NO_COMPONENT_NAME: 'No component name',
   ELEMENT_NOT_FOUND: 'Could not find element',
@@ -56,7 +56,7 @@ export const InspectError = {
 /** Logged (and replied) when executeFunction names a function the inspector does not have. */
 export const FUNCTION_NOT_FOUND = 'Function to execute not found'
 
-/** The spec's callable functions (executeFunction's functionName). */
+/** The callable functions (executeFunction's functionName); docs/INSPECTOR.md lists what each does. */
 export const CALLABLE_FUNCTIONS = [
   'initProject',
   'enableDriveMode',

@@ -1,7 +1,7 @@
 import { ChangeType } from './change-types.ts'
 import { ProtocolError, ProtocolErrorMessage } from './errors.ts'
 
-/** The mutate operations of spec section 7, by the change type that produces each. */
+/** The mutate operations (docs/MUTATE-API.md), by the change type that produces each. */
 export const MUTATE_OPERATION = {
   STYLING: 'styling',
   ADD_JSX: 'addJsxElement',

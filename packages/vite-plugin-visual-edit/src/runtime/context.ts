@@ -27,7 +27,7 @@ export interface InspectorConfig {
   allowedOrigins?: string[]
 }
 
-/** Flags read from the page URL (spec section 2). */
+/** Flags read from the page URL (docs/INSPECTOR.md, Page flags). */
 export interface QueryFlags {
   storyboard: boolean
   type: StoryboardTypeValue

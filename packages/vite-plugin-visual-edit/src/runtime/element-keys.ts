@@ -16,7 +16,7 @@ const CODEBASE_ID_CHARS = /^[A-Za-z0-9_-]+$/
 /** Ids already checked: a list renders one JSX element's id once per row. */
 const validId = memoByString((id) => CODEBASE_ID_CHARS.test(id), 50_000)
 
-/** Whether `id` is a codebase id of allowed characters only (spec section 5). */
+/** Whether `id` is a codebase id of allowed characters only (docs/GLOSSARY.md, Codebase id). */
 export function isCodebaseId(id: unknown): id is string {
   return typeof id === 'string' && id !== '' && validId(id)
 }

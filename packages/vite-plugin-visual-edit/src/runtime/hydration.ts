@@ -10,7 +10,7 @@ export interface HydrationReport {
 
 /**
  * The page's error state as its framework's overlay shows it: 'Hydration failed' in the message is a
- * hydration ERROR, any other overlay an OTHER_ERROR, no overlay NO_ERROR (spec section 4), with the
+ * hydration ERROR, any other overlay an OTHER_ERROR, no overlay NO_ERROR (docs/INSPECTOR.md, Ids and errors), with the
  * description, label and body the overlay shows. Every check sends its report as HYDRATION_STATUS,
  * NO_ERROR included, so an editor told about an error learns when it is gone.
  */

@@ -125,7 +125,7 @@ export function startInspector(
   }
 }
 
-/** Callable functions of the spec that later modules add (instant updates, CSS rules, drag). */
+/** Callable functions that later modules add (instant updates, CSS rules, drag). */
 type NotYetCallable =
   | 'processRulesForSelectedElement'
   | 'setModifiersForSelectedElement'

@@ -71,7 +71,7 @@ export interface NavTree {
 // The tree
 
 /**
- * The navigation tree of the page (spec section 4): one node per tagged DOM element (`data-tempo-id`)
+ * The navigation tree of the page (docs/INSPECTOR.md, The navigation tree on the wire, Building it): one node per tagged DOM element (`data-tempo-id`)
  * and per component usage (a component fiber whose props carry `data-tempo-id`, placed between its
  * host parent and the elements it renders). Untagged elements are left out and their tagged
  * descendants attach to the nearest kept ancestor; the inspector's overlay is never walked.

@@ -58,7 +58,7 @@ export function eventTarget(event: Event): EventTarget | null {
 }
 
 /**
- * Hover, selection, multi-selection and drive mode (spec section 4), from the page's own pointer and
+ * Hover, selection, multi-selection and drive mode (docs/INSPECTOR.md, Hover, selection and drive mode), from the page's own pointer and
  * from the editor (functions and synthetic pointer input). Changes made by the pointer are sent to the
  * editor; changes the editor asks for are not echoed back (their reply carries the result).
  *
