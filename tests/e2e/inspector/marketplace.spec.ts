@@ -153,7 +153,7 @@ test("a dialog portaled to the body keeps its JSX's shape in the tree: the usage
   const [overlay, content] = childrenOf(portal as NavTreeNode)
   for (const node of [overlay, content]) {
     expect(fileOf(node?.key.codebaseId ?? '')).toBe(
-      path.join(MARKETPLACE, 'src/components/listing-detail/AuthPromptDialog.tsx'),
+      path.join(MARKETPLACE, 'src/components/auth/AuthPromptDialog.tsx'),
     )
   }
   await editor.call('disableDriveMode')

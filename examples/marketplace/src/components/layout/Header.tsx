@@ -1,11 +1,15 @@
-import { ChevronDown, LayoutDashboard, List, LogOut, Menu, Settings, Store, User, X } from 'lucide-react'
-import { useCallback, useEffect, useState } from 'react'
+import { ChevronDown, Menu, Store, X } from 'lucide-react'
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react'
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom'
 import { SITE } from '../../data/site.ts'
 import { useStoredSession } from '../../lib/hooks.ts'
 import { clearStoredSession } from '../../lib/stored-session.ts'
+import { AccountButton } from './AccountButton.tsx'
 import { CategoryMegaMenu } from './CategoryMegaMenu.tsx'
 import { MobileMenu } from './MobileMenu.tsx'
+
+/** Radix's menu is about 29 kB gzip: loaded when a signed-in header first renders, not with every page. */
+const UserMenu = lazy(() => import('./UserMenu.tsx'))
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   isActive ? 'text-blue-700 font-medium' : 'text-gray-700 hover:text-blue-700'
@@ -31,8 +35,6 @@ export function Header() {
     setUserMenuOpen(false)
     navigate('/')
   }
-
-  const isAdmin = session.userRole === 'admin'
 
   return (
     <header className="sticky top-0 z-50 border-b border-gray-200 bg-white">
@@ -66,72 +68,21 @@ export function Header() {
 
         <div className="flex items-center gap-2">
           {session.isLoggedIn ? (
-            <div className="relative hidden md:block">
-              <button
-                type="button"
-                aria-expanded={userMenuOpen}
-                aria-haspopup="menu"
-                onClick={() => setUserMenuOpen((open) => !open)}
-                className="flex items-center gap-2 rounded-full border border-gray-200 px-3 py-1.5 text-sm text-gray-700 hover:bg-gray-50"
-              >
-                <User className="h-4 w-4" aria-hidden="true" />
-                <span>{session.userName || 'My Account'}</span>
-                <ChevronDown className="h-4 w-4" aria-hidden="true" />
-              </button>
-              {userMenuOpen && (
-                <div
-                  role="menu"
-                  className="absolute right-0 mt-2 w-56 rounded-md border border-gray-200 bg-white py-1 shadow-lg"
-                >
-                  {isAdmin ? (
-                    <Link
-                      role="menuitem"
-                      to="/admin"
-                      className="flex items-center gap-2 px-4 py-2 text-sm text-gray-700 hover:bg-gray-50"
-                    >
-                      <LayoutDashboard className="h-4 w-4" aria-hidden="true" />
-                      Admin Dashboard
-                    </Link>
-                  ) : (
-                    <>
-                      <Link
-                        role="menuitem"
-                        to="/dashboard"
-                        className="flex items-center gap-2 px-4 py-2 text-sm text-gray-700 hover:bg-gray-50"
-                      >
-                        <LayoutDashboard className="h-4 w-4" aria-hidden="true" />
-                        My Dashboard
-                      </Link>
-                      <Link
-                        role="menuitem"
-                        to="/dashboard"
-                        className="flex items-center gap-2 px-4 py-2 text-sm text-gray-700 hover:bg-gray-50"
-                      >
-                        <List className="h-4 w-4" aria-hidden="true" />
-                        My Listings
-                      </Link>
-                      <Link
-                        role="menuitem"
-                        to="/dashboard"
-                        className="flex items-center gap-2 px-4 py-2 text-sm text-gray-700 hover:bg-gray-50"
-                      >
-                        <Settings className="h-4 w-4" aria-hidden="true" />
-                        Settings
-                      </Link>
-                    </>
-                  )}
-                  <button
-                    type="button"
-                    role="menuitem"
-                    onClick={logout}
-                    className="flex w-full items-center gap-2 px-4 py-2 text-left text-sm text-red-600 hover:bg-red-50"
-                  >
-                    <LogOut className="h-4 w-4" aria-hidden="true" />
-                    Logout
-                  </button>
+            <Suspense
+              fallback={
+                <div className="hidden md:block">
+                  <AccountButton userName={session.userName} disabled />
                 </div>
-              )}
-            </div>
+              }
+            >
+              <UserMenu
+                userName={session.userName}
+                isAdmin={session.userRole === 'admin'}
+                open={userMenuOpen}
+                onOpenChange={setUserMenuOpen}
+                onLogout={logout}
+              />
+            </Suspense>
           ) : (
             <Link
               to="/auth"
