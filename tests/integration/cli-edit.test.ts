@@ -152,7 +152,7 @@ describe("the project's own Vite", () => {
     try {
       await expect(loadProjectVite(project.dir)).rejects.toMatchObject({
         code: 'VISUAL_EDIT_UNSUPPORTED_VITE',
-        message: `[visual-edit] The project uses vite 4.5.3; visual-edit supports Vite ${SUPPORTED_VITE_MAJORS[0]} to ${SUPPORTED_VITE_MAJORS.at(-1)}. Upgrade the project's vite (npm i -D vite@8), or run it with a supported one.`,
+        message: `The project uses vite 4.5.3; visual-edit supports Vite ${SUPPORTED_VITE_MAJORS[0]} to ${SUPPORTED_VITE_MAJORS.at(-1)}. Upgrade the project's vite (npm i -D vite@8), or run it with a supported one.`,
       })
     } finally {
       project.remove()

@@ -41,7 +41,7 @@ export async function run(argv: string[]): Promise<void> {
   try {
     await createProgram().parseAsync(argv)
   } catch (error) {
-    console.error(error instanceof Error ? error.message : String(error))
+    console.error(`visual-edit: ${error instanceof Error ? error.message : String(error)}`)
     process.exitCode = 1
   }
 }

@@ -1,28 +1,25 @@
-/**
- * The one error class of the plugin. Every failure carries a stable `code` that tests, the editor and
- * users can match on, and a message that names the problem and how to fix it.
- */
-export type VisualEditErrorCode =
+import { type ProtocolErrorCode, VisualEditError } from './protocol/errors.ts'
+import type { MutateErrorCode } from './protocol/mutate-api.ts'
+
+export { VisualEditError }
+
+/** Codes of the plugin's own errors (options, tagging) and of the CLI. */
+export type PluginErrorCode =
   | 'VISUAL_EDIT_PARSE_FAILED'
   | 'VISUAL_EDIT_INVALID_OPTIONS'
-  | 'VISUAL_EDIT_OUTSIDE_ROOT'
   | 'VISUAL_EDIT_PROJECT_NOT_FOUND'
   | 'VISUAL_EDIT_VITE_NOT_FOUND'
   | 'VISUAL_EDIT_UNSUPPORTED_VITE'
 
-export class VisualEditError extends Error {
-  override name = 'VisualEditError'
-  readonly code: VisualEditErrorCode
-  /** 1-based line and 0-based column in the file the error is about, when known. */
+/** Every code a VisualEditError of visual-edit carries: the plugin's, the protocol's, the mutate API's. */
+export type VisualEditErrorCode = PluginErrorCode | ProtocolErrorCode | MutateErrorCode
+
+/** A module that does not parse; `loc` is where (1-based line, 0-based column), when known. */
+export class SourceParseError extends VisualEditError<'VISUAL_EDIT_PARSE_FAILED'> {
   readonly loc: { line: number; column: number } | undefined
 
-  constructor(
-    code: VisualEditErrorCode,
-    message: string,
-    options: { loc?: { line: number; column: number }; cause?: unknown } = {},
-  ) {
-    super(`[visual-edit] ${message}`, { cause: options.cause })
-    this.code = code
+  constructor(message: string, options: { loc?: { line: number; column: number }; cause?: unknown } = {}) {
+    super('VISUAL_EDIT_PARSE_FAILED', message, { cause: options.cause })
     this.loc = options.loc
   }
 }

@@ -6,7 +6,12 @@ import { mutatePlugin } from './server/mutate-plugin.ts'
 import { tagPlugin } from './transform/tag-plugin.ts'
 
 export { findVisualEditContext, type VisualEditContext } from './context.ts'
-export { VisualEditError, type VisualEditErrorCode } from './errors.ts'
+export {
+  type PluginErrorCode,
+  SourceParseError,
+  VisualEditError,
+  type VisualEditErrorCode,
+} from './errors.ts'
 export type { VisualEditOptions } from './options.ts'
 export { ElementIndex, type IndexedElement } from './transform/element-index.ts'
 export { type JsxElementInfo, type TagJsxOptions, type TagJsxResult, tagJsx } from './transform/tag-jsx.ts'

@@ -368,6 +368,7 @@ const cases: Case[] = [
   { name: 'Origin look-alike http://127.0.0.1:PORT.evil.example', send: post('mutate/editText', editText(), PORT_LOOKALIKE), status: 403, code: 'FORBIDDEN_ORIGIN' },
   { name: 'Origin on another loopback port', send: post('mutate/editText', editText(), OTHER_PORT), status: 403, code: 'FORBIDDEN_ORIGIN' },
   { name: 'Origin with https on the same host and port', send: post('mutate/editText', editText(), (app) => ({ origin: app.url.replace('http:', 'https:') })), status: 403, code: 'FORBIDDEN_ORIGIN' },
+  { name: 'Origin allowed by visualEdit({ allowedOrigins }) written with a trailing slash passes the gate', options: { allowedOrigins: ['http://localhost:4000/'] }, send: post('mutate/editText', noOpEdit, { origin: 'http://localhost:4000' }), status: 200, code: 'ok' },
   { name: 'Origin localhost while Host is 127.0.0.1', send: post('mutate/editText', editText(), (app) => ({ origin: `http://localhost:${portOf(app)}` })), status: 403, code: 'FORBIDDEN_ORIGIN' },
   // Host
   { name: 'Host spoofed: evil.example', send: post('mutate/editText', editText(), { host: 'evil.example' }), status: 403, code: 'FORBIDDEN_HOST' },

@@ -1,4 +1,4 @@
-import { ProtocolError } from './errors.ts'
+import { VisualEditError } from './errors.ts'
 import { assertCodebaseIdChars, assertStoryboardIdChars, STORYBOARD_CODEBASE_ID } from './ids.ts'
 
 /**
@@ -69,7 +69,8 @@ export function createElementKey(
   if (codebaseId) assertCodebaseIdChars(codebaseId)
   assertStoryboardIdChars(storyboardId)
   if (!UNIQUE_PATH.test(uniquePath)) {
-    throw new ProtocolError(
+    throw new VisualEditError(
+      'INVALID_ELEMENT_KEY',
       `Invalid unique path '${uniquePath}': expected '0' followed by '-<index>' segments`,
     )
   }
@@ -102,7 +103,10 @@ export function elementKeyToString(key: ElementKey): string {
 export function parseElementKey(value: string): ElementKey {
   const parts = value.split(KEY_SEPARATOR)
   if (parts.length !== 3) {
-    throw new ProtocolError(`Invalid element key '${value}': expected 'storyboardId.uniquePath.codebaseId'`)
+    throw new VisualEditError(
+      'INVALID_ELEMENT_KEY',
+      `Invalid element key '${value}': expected 'storyboardId.uniquePath.codebaseId'`,
+    )
   }
   const [storyboardId, uniquePath, codebaseId] = parts as [string, string, string]
   return createElementKey(codebaseId || undefined, storyboardId, uniquePath)

@@ -9,7 +9,26 @@ export const ProtocolErrorMessage = {
   UNSUPPORTED_OPERATION: 'Unsupported operation',
 } as const
 
-/** Thrown by the protocol validators; `message` is one of {@link ProtocolErrorMessage} or names a field. */
-export class ProtocolError extends Error {
-  override name = 'ProtocolError'
+/** Codes of the errors the protocol's own validators throw (ids, element keys, changes). */
+export type ProtocolErrorCode =
+  | 'INVALID_CODEBASE_ID'
+  | 'INVALID_STORYBOARD_ID'
+  | 'INVALID_ELEMENT_KEY'
+  | 'INVALID_CHANGE'
+  | 'UNKNOWN_CHANGE_TYPE'
+  | 'UNSUPPORTED_OPERATION'
+
+/**
+ * The one error class of visual-edit, on every side (protocol, inspector, server, CLI): a stable
+ * `code` that tests, the editor and users match on, and a message that names the problem and how to
+ * fix it. Subclasses only add data (the mutate server's HTTP status).
+ */
+export class VisualEditError<Code extends string = string> extends Error {
+  override name = 'VisualEditError'
+  readonly code: Code
+
+  constructor(code: Code, message: string, options: { cause?: unknown } = {}) {
+    super(message, options)
+    this.code = code
+  }
 }

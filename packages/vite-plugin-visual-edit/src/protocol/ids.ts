@@ -1,4 +1,4 @@
-import { ProtocolError, ProtocolErrorMessage } from './errors.ts'
+import { ProtocolErrorMessage, VisualEditError } from './errors.ts'
 
 /** The attribute the transform adds to every JSX opening element (fragments excluded). */
 export const CODEBASE_ID_ATTRIBUTE = 'data-tempo-id'
@@ -66,10 +66,12 @@ export function isValidCodebaseId(id: string): boolean {
 
 /** Throws 'Codebase ID contains invalid chars' unless `id` holds only letters, digits, `-` and `_`. */
 export function assertCodebaseIdChars(id: string): void {
-  if (!ID_CHARS.test(id)) throw new ProtocolError(ProtocolErrorMessage.INVALID_CODEBASE_ID_CHARS)
+  if (!ID_CHARS.test(id))
+    throw new VisualEditError('INVALID_CODEBASE_ID', ProtocolErrorMessage.INVALID_CODEBASE_ID_CHARS)
 }
 
 /** Throws 'Storyboard ID contains invalid chars' unless `id` holds only letters, digits, `-` and `_`. */
 export function assertStoryboardIdChars(id: string): void {
-  if (!ID_CHARS.test(id)) throw new ProtocolError(ProtocolErrorMessage.INVALID_STORYBOARD_ID_CHARS)
+  if (!ID_CHARS.test(id))
+    throw new VisualEditError('INVALID_STORYBOARD_ID', ProtocolErrorMessage.INVALID_STORYBOARD_ID_CHARS)
 }

@@ -2,8 +2,10 @@
  * `vite-plugin-visual-edit/protocol`: the contract shared by the plugin's server, the inspector runtime
  * and the editor page. Nothing here touches Node or the DOM, so every side can import it.
  */
+
+export * from './body-schemas.ts'
+export * from './change-schemas.ts'
 export * from './change-types.ts'
-export * from './change-validation.ts'
 export * from './element-key.ts'
 export * from './errors.ts'
 export * from './ids.ts'

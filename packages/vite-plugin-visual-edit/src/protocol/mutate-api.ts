@@ -21,62 +21,7 @@ export interface SessionResponse {
   token: string
 }
 
-export interface StylingRequest {
-  reactElement: ElementRef
-  /** CSS property -> value, or the delete constant to remove the property. */
-  styling: Record<string, string>
-  stylingFramework: StylingFramework
-  modifiers?: StyleModifier[]
-  /**
-   * For the CSS framework: which rule to edit (`selector`, and `filename` relative to the root), as the
-   * processed-CSS-rules reply named it. Without them the rule whose selector is one of the element's
-   * classes is used.
-   */
-  customProperties?: Record<string, string>
-}
-
-export interface AddClassRequest {
-  reactElement: ElementRef
-  className: string
-  /** 'Tailwind' validates the class with Tailwind itself; null adds it as written. */
-  stylingFramework: 'Tailwind' | null
-  modifiers?: StyleModifier[]
-  customProperties?: Record<string, string>
-}
-
-export interface RemoveClassRequest {
-  reactElement: ElementRef
-  className: string
-}
-
-export interface UpdateClassesRequest {
-  reactElement: ElementRef
-  newClasses: string[]
-  oldClasses: string[]
-}
-
-export interface EditTextRequest {
-  element: ElementRef
-  newText: string
-  /** The text the editor showed before the edit; must equal the code's text, else 409. */
-  oldText: string
-}
-
-export interface ChangePropValueRequest {
-  elementToModify: ElementRef
-  propName: string
-  /** Ignored when `remove` is true. */
-  propValue?: PropValue
-  /** Remove the prop instead of setting it. */
-  remove?: boolean
-  /** Replace the prop even when its current value is an expression (not a literal). */
-  replace?: boolean
-}
-
-export interface ChangeElementTagRequest {
-  elementToModify: ElementRef
-  newTag: string
-}
+/** The bodies of the mutate routes are typed from their schemas: see MutateRequest in body-schemas.ts. */
 
 /** Every mutate and activity route answers this on success. */
 export interface MutateResponse {

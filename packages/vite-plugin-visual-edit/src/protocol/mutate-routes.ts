@@ -1,5 +1,5 @@
 import { ChangeType } from './change-types.ts'
-import { ProtocolError, ProtocolErrorMessage } from './errors.ts'
+import { ProtocolErrorMessage, VisualEditError } from './errors.ts'
 
 /** The mutate operations (docs/MUTATE-API.md), by the change type that produces each. */
 export const MUTATE_OPERATION = {
@@ -41,6 +41,7 @@ export function activityPath(canvasId: string, operation: ActivityOperation): st
 export function apiPathForChange(canvasId: string, type: ChangeType): string {
   if (type === ChangeType.UNDO) return activityPath(canvasId, ACTIVITY_OPERATION.UNDO)
   if (type === ChangeType.REDO) return activityPath(canvasId, ACTIVITY_OPERATION.REDO)
-  if (type === ChangeType.UNKNOWN) throw new ProtocolError(ProtocolErrorMessage.UNSUPPORTED_OPERATION)
+  if (type === ChangeType.UNKNOWN)
+    throw new VisualEditError('UNSUPPORTED_OPERATION', ProtocolErrorMessage.UNSUPPORTED_OPERATION)
   return mutatePath(canvasId, MUTATE_OPERATION[type])
 }

@@ -133,7 +133,7 @@ describe('changes', () => {
     ],
     [
       { type: 'STYLING', changeFields: { codebaseId: ID, stylingChanges: {}, stylingFramework: 'Sass' } },
-      /one of Inline, CSS, Tailwind/,
+      /STYLING.stylingFramework must be 'Inline', 'CSS' or 'Tailwind'/,
     ],
     [
       {

@@ -1,6 +1,6 @@
 import { type ParserPlugin, parse, parseExpression } from '@babel/parser'
 import type { File, JSXElement, JSXOpeningElement } from '@babel/types'
-import { VisualEditError } from '../errors.ts'
+import { SourceParseError } from '../errors.ts'
 
 const JSX_PLUGINS: ParserPlugin[] = ['jsx', 'decorators-legacy']
 const TSX_PLUGINS: ParserPlugin[] = ['jsx', 'typescript', 'decorators-legacy']
@@ -8,7 +8,7 @@ const TSX_PLUGINS: ParserPlugin[] = ['jsx', 'typescript', 'decorators-legacy']
 /**
  * Parses a `.jsx`/`.tsx` module with the one Babel configuration the transform and the mutate server
  * share, so both see the same elements at the same offsets (UTF-16, BOM included). Throws a
- * VisualEditError with the line and column of the first syntax error.
+ * SourceParseError (code VISUAL_EDIT_PARSE_FAILED) with the line and column of the first syntax error.
  */
 export function parseModule(code: string, filename: string): File {
   try {
@@ -82,12 +82,11 @@ export function parseOpeningAt(
   }
 }
 
-function parseFailure(error: unknown, filename: string): VisualEditError {
+function parseFailure(error: unknown, filename: string): SourceParseError {
   const position = (error as { loc?: { line: number; column: number } }).loc
   const loc = position ? { line: position.line, column: position.column } : undefined
   const reason = error instanceof Error ? error.message.replace(/\s*\(\d+:\d+\)$/, '') : String(error)
-  return new VisualEditError(
-    'VISUAL_EDIT_PARSE_FAILED',
+  return new SourceParseError(
     `${filename}${loc ? `:${loc.line}:${loc.column + 1}` : ''} does not parse (${reason}); fix the syntax error and save again`,
     { ...(loc ? { loc } : {}), cause: error },
   )

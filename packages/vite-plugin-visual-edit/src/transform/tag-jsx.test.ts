@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping'
 import { describe, expect, test } from 'vitest'
-import { VisualEditError } from '../errors.ts'
+import { SourceParseError } from '../errors.ts'
 import { CODEBASE_ID_ATTRIBUTE, isTaggedCodebaseId } from '../protocol/ids.ts'
 import { codebaseIdFor } from './codebase-id.ts'
 import type { SourceMapV3 } from './insertion-map.ts'
@@ -55,8 +55,8 @@ describe('tagJsx fixtures', () => {
       try {
         result = tagJsx(input, { filename, root: ROOT })
       } catch (error) {
-        expect(error).toBeInstanceOf(VisualEditError)
-        const { code, message, loc } = error as VisualEditError
+        expect(error).toBeInstanceOf(SourceParseError)
+        const { code, message, loc } = error as SourceParseError
         await expect(`${code}\n${message}\n${JSON.stringify(loc)}\n`).toMatchFileSnapshot(
           path.join(dir, 'error.snap.txt'),
         )

@@ -204,7 +204,7 @@ function classifyText(element: JSXElement): JsxElementInfo['text'] {
  *   before:  <div><FullCalendar height={360} /></div>
  *   after:   <div>{__visualEditTag(<FullCalendar height={360} />, "tempo-…")}</div>   + the helper at the end
  *
- * Throws a VisualEditError (code VISUAL_EDIT_PARSE_FAILED, with the location) when the code does not parse.
+ * Throws a SourceParseError (code VISUAL_EDIT_PARSE_FAILED, with the location) when the code does not parse.
  */
 export function tagJsx(code: string, options: TagJsxOptions): TagJsxResult {
   const { elements, insertions } = analyzeJsx(code, options)

@@ -5,7 +5,7 @@ import type { File } from '@babel/types'
 import { createFilter, type Plugin, type ResolvedConfig } from 'vite'
 import type { VisualEditContext } from '../context.ts'
 import { isDevServer } from '../dev-server.ts'
-import { VisualEditError } from '../errors.ts'
+import { SourceParseError } from '../errors.ts'
 import { applyInsertions } from './insertion-map.ts'
 import { analyzeJsx, type JsxAnalysis, type JsxElementInfo, walkElements } from './tag-jsx.ts'
 
@@ -140,7 +140,7 @@ export function tagPlugin(context: VisualEditContext): Plugin {
         try {
           indexed = analyzeJsx(disk, options)
         } catch (error) {
-          if (!(error instanceof VisualEditError)) throw error
+          if (!(error instanceof SourceParseError)) throw error
           // One warning per broken state of a file; the page keeps its last good version meanwhile.
           warnOnce(error.message)
           return null

@@ -1,10 +1,24 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
+import { VisualEditError } from '../../protocol/errors.ts'
 
-/** The session token: the option, else `VISUAL_EDIT_TOKEN`, else 32 random bytes made once per process. */
+/** Shorter tokens are refused: anyone who guesses the token can write the project's files. */
+export const MIN_TOKEN_LENGTH = 16
+
+/**
+ * The session token: the option (checked by resolveOptions), else `VISUAL_EDIT_TOKEN`, else 32 random
+ * bytes made once per process.
+ */
 export function resolveToken(option: string | undefined, env: NodeJS.ProcessEnv = process.env): string {
-  const token = option ?? env.VISUAL_EDIT_TOKEN
-  if (token !== undefined && token !== '') return token
-  return randomBytes(32).toString('hex')
+  if (option !== undefined) return option
+  const fromEnv = env.VISUAL_EDIT_TOKEN
+  if (fromEnv === undefined || fromEnv === '') return randomBytes(32).toString('hex')
+  if (fromEnv.length < MIN_TOKEN_LENGTH) {
+    throw new VisualEditError(
+      'VISUAL_EDIT_INVALID_OPTIONS',
+      `VISUAL_EDIT_TOKEN must be at least ${MIN_TOKEN_LENGTH} characters: anyone who guesses it can write the project's files. Set a longer one, or unset it for a random token.`,
+    )
+  }
+  return fromEnv
 }
 
 const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest()

@@ -1,6 +1,5 @@
 import { MutateError } from '../edit/mutate-error.ts'
 import { runEdit } from '../edit/mutation.ts'
-import { RequestBody } from '../gate/request-body.ts'
 import { editClassList, elementSource, readClassList, splitClassNames } from '../jsx/class-list.ts'
 import { withModifiers } from '../tailwind/modifiers.ts'
 import { validateClasses } from '../tailwind/tailwind-engine.ts'
@@ -16,13 +15,11 @@ import type { Operation } from './operation.ts'
  *
  * A class already written there is not added again (no write, files: []).
  */
-export const addClass: Operation = async (raw, services, canvasId) => {
-  const body = new RequestBody('addClass', raw)
-  const id = body.elementId('reactElement')
-  const written = splitClassNames(body.string('className', { nonEmpty: true, maxLength: 2000 }), 'className')
-  const tailwind = body.optionalTailwind('stylingFramework')
-  const modifiers = body.modifiers('modifiers')
-  body.optionalStringMap('customProperties')
+export const addClass: Operation<'addClass'> = async (body, services, canvasId) => {
+  const id = body.reactElement
+  const written = splitClassNames(body.className, 'className')
+  const tailwind = body.stylingFramework
+  const modifiers = body.modifiers
   const classes = written.map((className) => withModifiers(className, modifiers))
 
   let warning: string | undefined

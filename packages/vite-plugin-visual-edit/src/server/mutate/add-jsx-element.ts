@@ -5,7 +5,6 @@ import { MutateError } from '../edit/mutate-error.ts'
 import { creatablePolicy, type EditOutcome, runEdit, type Target } from '../edit/mutation.ts'
 import { requestedSegments } from '../edit/new-file-policy.ts'
 import { locateNewFile, readSourceFile } from '../edit/source-file.ts'
-import { RequestBody } from '../gate/request-body.ts'
 import { attributeInsertionPoint, findAttribute } from '../jsx/jsx-ast.ts'
 import {
   assertEditablePropName,
@@ -35,40 +34,6 @@ function parseModuleOrRefuse(code: string, file: string, shown: string | undefin
       `${shown ?? 'The component file'} does not parse, so its component cannot be imported.`,
     )
   }
-}
-
-type NewElement = { kind: 'tag'; tag: string } | { kind: 'copy'; id: string }
-
-function readNewElement(body: RequestBody, raw: unknown): NewElement {
-  const value = (raw as Record<string, unknown>).newElement
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw new MutateError(
-      'BAD_REQUEST',
-      'addJsxElement: newElement must be an object with nativeTag, componentName or codebaseId.',
-    )
-  }
-  const element = new RequestBody('addJsxElement.newElement', value)
-  if (element.has('codebaseId')) return { kind: 'copy', id: body.elementId('newElement') }
-  const tag = element.has('nativeTag')
-    ? element.string('nativeTag', { nonEmpty: true, maxLength: 200 })
-    : element.string('componentName', { nonEmpty: true, maxLength: 200 })
-  assertTagName(tag.trim())
-  return { kind: 'tag', tag: tag.trim() }
-}
-
-function readProps(raw: unknown): Record<string, PropValue> {
-  const record = raw as Record<string, unknown>
-  const newElement = record.newElement as Record<string, unknown>
-  const props = (newElement.propsToSet ?? record.propsToSet ?? {}) as unknown
-  if (props === null || typeof props !== 'object' || Array.isArray(props))
-    throw new MutateError('BAD_REQUEST', 'addJsxElement: propsToSet must be an object.')
-  const body = new RequestBody('addJsxElement.propsToSet', props)
-  const out: Record<string, PropValue> = {}
-  for (const name of Object.keys(props)) {
-    assertEditablePropName(name)
-    out[name] = body.propValue(name)
-  }
-  return out
 }
 
 /** Edits (file offsets) that give an element's copy `props`: replaced where it has them, added otherwise. */
@@ -105,29 +70,19 @@ function propEdits(
  *   before:  <ul>\n  <li>One</li>\n</ul>
  *   after:   <ul>\n  <li>One</li>\n  <Badge tone="new" />\n</ul>   + import { Badge } from './Badge'
  */
-export const addJsxElement: Operation = async (raw, services, canvasId) => {
-  const body = new RequestBody('addJsxElement', raw)
-  const destinationId = body.elementId('destinationElement')
-  const afterId = body.optionalElementId('afterElement')
-  const beforeId = body.optionalElementId('beforeElement')
-  if (afterId && beforeId)
-    throw new MutateError('BAD_REQUEST', 'addJsxElement: send afterElement or beforeElement, not both.')
-  const newElement = readNewElement(body, raw)
-  const props = readProps(raw)
-  const hasInstantUpdate = body.has('hasInstantUpdate') ? body.optionalBoolean('hasInstantUpdate') : true
-  const sourceFilename = body.has('fileContentsSourceFilename')
-    ? body.string('fileContentsSourceFilename', { nonEmpty: true, maxLength: 1000 })
-    : undefined
-  const sourceContents = body.has('fileContentsToSourceFrom')
-    ? body.string('fileContentsToSourceFrom', { maxLength: 200_000 })
-    : undefined
-  const extraFiles = body.optionalStringMap('extraFiles')
-  if (sourceFilename !== undefined && sourceContents === undefined) {
-    throw new MutateError(
-      'BAD_REQUEST',
-      'addJsxElement: fileContentsSourceFilename needs fileContentsToSourceFrom.',
-    )
+export const addJsxElement: Operation<'addJsxElement'> = async (body, services, canvasId) => {
+  const destinationId = body.destinationElement
+  const afterId = body.afterElement ?? undefined
+  const beforeId = body.beforeElement ?? undefined
+  const { newElement, hasInstantUpdate, extraFiles } = body
+  if (newElement.kind === 'tag') assertTagName(newElement.tag)
+  const props: Record<string, PropValue> = {}
+  for (const [name, value] of Object.entries(body.propsToSet)) {
+    assertEditablePropName(name)
+    props[name] = value
   }
+  const sourceFilename = body.fileContentsSourceFilename
+  const sourceContents = body.fileContentsToSourceFrom
 
   // Files to create: extraFiles, and the component's own file when it does not exist yet. Every path
   // is checked against the new-file policy before anything is looked up for it, so a refused path

@@ -1,7 +1,6 @@
 import MagicString from 'magic-string'
 import { MutateError } from '../edit/mutate-error.ts'
 import { runEdit } from '../edit/mutation.ts'
-import { RequestBody } from '../gate/request-body.ts'
 import { assertTagName, isComponentName, VOID_ELEMENTS } from '../jsx/jsx-values.ts'
 import { moduleBindings } from '../jsx/module-scope.ts'
 import type { Operation } from './operation.ts'
@@ -12,10 +11,9 @@ import type { Operation } from './operation.ts'
  *   before:  <div className="card">…</div>     <Card.Body />
  *   after:   <section className="card">…</section>   <Card.Footer />
  */
-export const changeElementTag: Operation = async (raw, services, canvasId) => {
-  const body = new RequestBody('changeElementTag', raw)
-  const id = body.elementId('elementToModify')
-  const newTag = body.string('newTag', { nonEmpty: true, maxLength: 200 }).trim()
+export const changeElementTag: Operation<'changeElementTag'> = async (body, services, canvasId) => {
+  const id = body.elementToModify
+  const newTag = body.newTag
   assertTagName(newTag)
 
   return runEdit(services, canvasId, [id], ([target]) => {

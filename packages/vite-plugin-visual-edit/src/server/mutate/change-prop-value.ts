@@ -1,7 +1,6 @@
 import MagicString from 'magic-string'
 import { MutateError } from '../edit/mutate-error.ts'
 import { runEdit } from '../edit/mutation.ts'
-import { RequestBody } from '../gate/request-body.ts'
 import { appendAttribute, findAttribute } from '../jsx/jsx-ast.ts'
 import {
   assertEditablePropName,
@@ -21,14 +20,11 @@ import type { Operation } from './operation.ts'
  * A prop whose value is an expression (`size={size}`) is replaced only when the request says
  * `replace: true`; otherwise 422, because the expression may be doing work.
  */
-export const changePropValue: Operation = async (raw, services, canvasId) => {
-  const body = new RequestBody('changePropValue', raw)
-  const id = body.elementId('elementToModify')
-  const propName = body.string('propName', { nonEmpty: true, maxLength: 200 })
+export const changePropValue: Operation<'changePropValue'> = async (body, services, canvasId) => {
+  const id = body.elementToModify
+  const { propName, remove, replace } = body
   assertEditablePropName(propName)
-  const remove = body.optionalBoolean('remove')
-  const replace = body.optionalBoolean('replace')
-  const value = remove ? null : body.propValue('propValue')
+  const value = remove ? null : (body.propValue ?? null)
 
   return runEdit(services, canvasId, [id], ([target]) => {
     if (!target) throw new MutateError('INTERNAL', 'changePropValue ran without its element.')

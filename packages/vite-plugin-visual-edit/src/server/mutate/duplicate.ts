@@ -1,7 +1,6 @@
 import type { JSXElement } from '@babel/types'
 import { MutateError } from '../edit/mutate-error.ts'
 import { type EditOutcome, runEdit } from '../edit/mutation.ts'
-import { RequestBody } from '../gate/request-body.ts'
 import { findAttribute } from '../jsx/jsx-ast.ts'
 import { EditPlan, type Placed, relocateAcross } from '../structure/edit-plan.ts'
 import { reactFragment } from '../structure/imports.ts'
@@ -54,9 +53,8 @@ export function elementSourceWith(
  * has a key (a `.map()` entry), the fragment carries the key: `<Fragment key={item.id}>`, importing
  * Fragment from react unless the module already has it (or `React`).
  */
-export const duplicate: Operation = async (raw, services, canvasId) => {
-  const body = new RequestBody('duplicate', raw)
-  const ids = body.elementIds('reactElements')
+export const duplicate: Operation<'duplicate'> = async (body, services, canvasId) => {
+  const ids = body.reactElements
 
   return runEdit(services, canvasId, ids, (targets): EditOutcome => {
     const nested = targets.find((target) =>

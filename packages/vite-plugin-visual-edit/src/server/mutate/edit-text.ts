@@ -1,7 +1,6 @@
 import MagicString from 'magic-string'
 import { MutateError } from '../edit/mutate-error.ts'
 import { runEdit } from '../edit/mutation.ts'
-import { RequestBody } from '../gate/request-body.ts'
 import { elementText, sameVisibleText, staticTextProblem, toJsxChildren } from '../jsx/jsx-text.ts'
 import { replaceSpan } from '../jsx/source-edit.ts'
 import type { Operation } from './operation.ts'
@@ -14,11 +13,8 @@ import type { Operation } from './operation.ts'
  *
  * Line breaks around multi-line children stay; a self-closing element gets a closing tag.
  */
-export const editText: Operation = async (raw, services, canvasId) => {
-  const body = new RequestBody('editText', raw)
-  const id = body.elementId('element')
-  const newText = body.string('newText', { maxLength: 100_000 })
-  const oldText = body.string('oldText')
+export const editText: Operation<'editText'> = async (body, services, canvasId) => {
+  const { element: id, newText, oldText } = body
 
   return runEdit(services, canvasId, [id], ([target]) => {
     if (!target) throw new MutateError('INTERNAL', 'editText ran without its element.')

@@ -1,4 +1,7 @@
+import type { MutateResponse } from '../../protocol/mutate-api.ts'
 import { MUTATE_OPERATION, type MutateOperation } from '../../protocol/mutate-routes.ts'
+import type { MutationServices } from '../edit/mutation.ts'
+import { parseBody } from '../gate/parse-body.ts'
 import { addClass } from './add-class.ts'
 import { addJsxElement } from './add-jsx-element.ts'
 import { changeElementTag } from './change-element-tag.ts'
@@ -13,43 +16,50 @@ import { styling } from './styling.ts'
 import { updateClasses } from './update-classes.ts'
 import { wrapInDiv } from './wrap-in-div.ts'
 
+/** A route as the middleware calls it: the raw body, parsed with the route's schema, then the operation. */
+type Route = (raw: unknown, services: MutationServices, canvasId: string) => Promise<MutateResponse>
+
+function route<Name extends MutateOperation>(name: Name, operation: Operation<Name>): Route {
+  return (raw, services, canvasId) => operation(parseBody(name, raw), services, canvasId)
+}
+
 function assertNever(value: never): never {
   throw new Error(`Unhandled operation ${String(value)}`)
 }
 
 /** Exhaustive over the protocol's operations: one without a handler fails to compile. */
-function handlerFor(operation: MutateOperation): Operation {
+function handlerFor(operation: MutateOperation): Route {
   switch (operation) {
     case 'styling':
-      return styling
+      return route(operation, styling)
     case 'addJsxElement':
-      return addJsxElement
+      return route(operation, addJsxElement)
     case 'moveJsxElement':
-      return moveJsxElement
+      return route(operation, moveJsxElement)
     case 'removeJsxElement':
-      return removeJsxElement
+      return route(operation, removeJsxElement)
     case 'changePropValue':
-      return changePropValue
+      return route(operation, changePropValue)
     case 'wrapInDiv':
-      return wrapInDiv
+      return route(operation, wrapInDiv)
     case 'duplicate':
-      return duplicate
+      return route(operation, duplicate)
     case 'changeElementTag':
-      return changeElementTag
+      return route(operation, changeElementTag)
     case 'addClass':
-      return addClass
+      return route(operation, addClass)
     case 'removeClass':
-      return removeClass
+      return route(operation, removeClass)
     case 'editText':
-      return editText
+      return route(operation, editText)
     case 'updateClasses':
-      return updateClasses
+      return route(operation, updateClasses)
     default:
       return assertNever(operation)
   }
 }
 
 /** Looked up in a Map, so `__proto__`, `toString` and friends are just unknown names. */
-export const OPERATIONS: ReadonlyMap<string, Operation> = new Map(
+export const OPERATIONS: ReadonlyMap<string, Route> = new Map(
   Object.values(MUTATE_OPERATION).map((name) => [name, handlerFor(name)]),
 )

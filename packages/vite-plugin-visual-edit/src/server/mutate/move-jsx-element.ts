@@ -1,7 +1,6 @@
 import type { JSXElement, Node } from '@babel/types'
 import { MutateError } from '../edit/mutate-error.ts'
 import { type EditOutcome, runEdit, type Target } from '../edit/mutation.ts'
-import { RequestBody } from '../gate/request-body.ts'
 import { dependencies } from '../structure/bindings.ts'
 import { EditPlan, relocateAcross } from '../structure/edit-plan.ts'
 import { insertionPoint, type Position } from '../structure/insertion.ts'
@@ -28,13 +27,12 @@ function pathOf(target: Target): Node[] {
  * 409 when the element is no longer where the editor thinks (expectedCurrentParent); 422 when moving it
  * into itself, or when it reads names (variables, imports) that do not exist where it would go.
  */
-export const moveJsxElement: Operation = async (raw, services, canvasId) => {
-  const body = new RequestBody('moveJsxElement', raw)
-  const moveId = body.elementId('elementToMove')
-  const containerId = body.elementId('newContainerElement')
-  const afterId = body.optionalElementId('afterElement')
-  const beforeId = body.optionalElementId('beforeElement')
-  const expectedParent = body.optionalElementId('expectedCurrentParent')
+export const moveJsxElement: Operation<'moveJsxElement'> = async (body, services, canvasId) => {
+  const moveId = body.elementToMove
+  const containerId = body.newContainerElement
+  const afterId = body.afterElement ?? undefined
+  const beforeId = body.beforeElement ?? undefined
+  const expectedParent = body.expectedCurrentParent ?? undefined
   if (afterId && beforeId)
     throw new MutateError('BAD_REQUEST', 'moveJsxElement: send afterElement or beforeElement, not both.')
   const siblingId = afterId ?? beforeId

@@ -1,6 +1,5 @@
 import { MutateError } from '../edit/mutate-error.ts'
 import { runEdit } from '../edit/mutation.ts'
-import { RequestBody } from '../gate/request-body.ts'
 import { editClassList, elementSource, readClassList, splitClassNames } from '../jsx/class-list.ts'
 import type { Operation } from './operation.ts'
 
@@ -13,10 +12,9 @@ import type { Operation } from './operation.ts'
  *
  * A class that is not in the literal text is a 422: it may come from an expression, which stays code.
  */
-export const removeClass: Operation = async (raw, services, canvasId) => {
-  const body = new RequestBody('removeClass', raw)
-  const id = body.elementId('reactElement')
-  const classes = splitClassNames(body.string('className', { nonEmpty: true, maxLength: 2000 }), 'className')
+export const removeClass: Operation<'removeClass'> = async (body, services, canvasId) => {
+  const id = body.reactElement
+  const classes = splitClassNames(body.className, 'className')
 
   return runEdit(services, canvasId, [id], ([target]) => {
     if (!target) throw new MutateError('INTERNAL', 'removeClass ran without its element.')

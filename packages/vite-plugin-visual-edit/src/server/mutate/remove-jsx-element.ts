@@ -1,6 +1,5 @@
 import { MutateError } from '../edit/mutate-error.ts'
 import { type EditOutcome, runEdit, type Target } from '../edit/mutation.ts'
-import { RequestBody } from '../gate/request-body.ts'
 import { EditPlan, relocateAcross } from '../structure/edit-plan.ts'
 import { ancestry, placementOf } from '../structure/jsx-context.ts'
 import { removalOf } from '../structure/removal.ts'
@@ -22,9 +21,8 @@ const inside = (inner: Target, outer: Target) =>
  * A conditional `{open && <Menu />}` goes as a whole; a ternary branch or a returned root becomes null,
  * never broken code; an emptied parent stays valid.
  */
-export const removeJsxElement: Operation = async (raw, services, canvasId) => {
-  const body = new RequestBody('removeJsxElement', raw)
-  const ids = body.elementIds('elementsToRemove')
+export const removeJsxElement: Operation<'removeJsxElement'> = async (body, services, canvasId) => {
+  const ids = body.elementsToRemove
 
   return runEdit(services, canvasId, ids, (targets): EditOutcome => {
     const kept = targets.filter((target) => !targets.some((other) => inside(target, other)))

@@ -1,7 +1,6 @@
 import { DELETE_STYLE_CONSTANT, StylingFramework } from '../../protocol/styling.ts'
 import { MutateError } from '../edit/mutate-error.ts'
 import { runEdit } from '../edit/mutation.ts'
-import { RequestBody } from '../gate/request-body.ts'
 import { applyCssStyling, cssTextProblem, mediaQueryFor } from '../styling/css.ts'
 import { locateStylesheetRule } from '../styling/css-rule.ts'
 import { applyInlineStyling } from '../styling/inline.ts'
@@ -84,13 +83,11 @@ export function styleChanges(styling: Readonly<Record<string, string>>): Map<str
  *
  * An empty `styling` writes nothing. A CSS edit writes the stylesheet, locked and undone with the edit.
  */
-export const styling: Operation = async (raw, services, canvasId) => {
-  const body = new RequestBody('styling', raw)
-  const id = body.elementId('reactElement')
-  const framework = body.stylingFramework('stylingFramework')
-  const changes = styleChanges(body.stringMap('styling'))
-  const modifiers = body.modifiers('modifiers')
-  const customProperties = body.optionalStringMap('customProperties')
+export const styling: Operation<'styling'> = async (body, services, canvasId) => {
+  const id = body.reactElement
+  const framework = body.stylingFramework
+  const changes = styleChanges(body.styling)
+  const { modifiers, customProperties } = body
 
   if (changes.size === 0) return runEdit(services, canvasId, [id], () => ({ texts: new Map() }))
 

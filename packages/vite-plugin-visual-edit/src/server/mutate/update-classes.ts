@@ -1,6 +1,5 @@
 import { MutateError } from '../edit/mutate-error.ts'
 import { runEdit } from '../edit/mutation.ts'
-import { RequestBody } from '../gate/request-body.ts'
 import { elementSource, readClassList, replaceClassList, splitClassNames } from '../jsx/class-list.ts'
 import type { Operation } from './operation.ts'
 
@@ -12,11 +11,10 @@ import type { Operation } from './operation.ts'
  *   before:  <div className="p-4 flex">        <div className={cn("p-4", open && "ring")}>
  *   after:   <div className="flex gap-2 p-6">   <div className={cn("p-6", open && "ring")}>
  */
-export const updateClasses: Operation = async (raw, services, canvasId) => {
-  const body = new RequestBody('updateClasses', raw)
-  const id = body.elementId('reactElement')
-  const newClasses = splitClassNames(body.strings('newClasses'), 'newClasses')
-  const oldClasses = splitClassNames(body.strings('oldClasses'), 'oldClasses')
+export const updateClasses: Operation<'updateClasses'> = async (body, services, canvasId) => {
+  const id = body.reactElement
+  const newClasses = splitClassNames(body.newClasses, 'newClasses')
+  const oldClasses = splitClassNames(body.oldClasses, 'oldClasses')
 
   return runEdit(services, canvasId, [id], ([target]) => {
     if (!target) throw new MutateError('INTERNAL', 'updateClasses ran without its element.')

@@ -1,7 +1,6 @@
 import type { Node } from '@babel/types'
 import { MutateError } from '../edit/mutate-error.ts'
 import { type EditOutcome, runEdit } from '../edit/mutation.ts'
-import { RequestBody } from '../gate/request-body.ts'
 import { EditPlan, relocateAcross } from '../structure/edit-plan.ts'
 import { ancestry, isInertChild, placementOf, templateRanges } from '../structure/jsx-context.ts'
 import { aloneOnLines, indentAt, indentUnit, reindent } from '../structure/layout.ts'
@@ -20,9 +19,8 @@ import type { Operation } from './operation.ts'
  *   before:  {items.map((item) => <li key={item.id}>…</li>)}
  *   after:   {items.map((item) => <div key={item.id}><li>…</li></div>)}
  */
-export const wrapInDiv: Operation = async (raw, services, canvasId) => {
-  const body = new RequestBody('wrapInDiv', raw)
-  const ids = body.elementIds('reactElements')
+export const wrapInDiv: Operation<'wrapInDiv'> = async (body, services, canvasId) => {
+  const ids = body.reactElements
 
   return runEdit(services, canvasId, ids, (targets): EditOutcome => {
     const first = targets[0]
