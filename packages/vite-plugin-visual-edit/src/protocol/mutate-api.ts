@@ -1,6 +1,4 @@
-import type { PropValue } from './change-types.ts'
 import type { ElementKey } from './element-key.ts'
-import type { StyleModifier, StylingFramework } from './styling.ts'
 
 /**
  * How a request names an element: the editor maps codebase ids to element objects (its element keys)
