@@ -51,6 +51,12 @@ export function readQueryFlags(search: string): QueryFlags {
  * The inspector's state, shared by its modules. One AbortController's signal removes every listener
  * a module adds, so `stop()` leaves the page as it found it.
  */
+/**
+ * What the inspector's modules tell each other on its event bus: an editor connected; the selection,
+ * the hover or drive mode changed; a tree was built; the zoom or the AI context changed.
+ */
+export type InspectorEvent = 'connected' | 'selection' | 'hover' | 'drive' | 'tree' | 'zoom' | 'ai'
+
 export class InspectorContext {
   readonly win: Window
   readonly config: InspectorConfig
@@ -68,7 +74,7 @@ export class InspectorContext {
   #port: MessagePort | null = null
   #connections = 0
   #controller = new AbortController()
-  readonly #listeners = new Set<(type: string) => void>()
+  readonly #listeners = new Set<(type: InspectorEvent) => void>()
 
   constructor(win: Window, config: InspectorConfig = {}) {
     this.win = win
@@ -117,13 +123,13 @@ export class InspectorContext {
     this.#port?.postMessage({ type, payload }, transfer)
   }
 
-  /** Lets modules react to each other without importing each other ('selection', 'tree', 'zoom'...). */
-  on(listener: (type: string) => void): () => void {
+  /** Lets modules react to each other without importing each other. */
+  on(listener: (type: InspectorEvent) => void): () => void {
     this.#listeners.add(listener)
     return () => this.#listeners.delete(listener)
   }
 
-  emit(type: string): void {
+  emit(type: InspectorEvent): void {
     for (const listener of this.#listeners) listener(type)
   }
 
