@@ -7,7 +7,7 @@ import { elementKeysEqual } from '../protocol/element-key.ts'
 import { EMPTY_TREE_CODEBASE_ID, SKIP_ROOT_CODEBASE_ID } from '../protocol/ids.ts'
 import { type NavTreeNode, type NavTreePayload, OutboundEvent, PropType } from '../protocol/messages.ts'
 import { decodeNavTree } from '../protocol/nav-tree-wire.ts'
-import { NAV_TREE_REBUILD_DELAY_MS } from './constants.ts'
+import { LOADER_REBUILD_DELAY_MS, NAV_TREE_REBUILD_DELAY_MS } from './constants.ts'
 import { InspectorContext } from './context.ts'
 import { createNavTree, FRAME_WAIT_MS, NAV_TREE_MEASURE, type NavTree } from './nav-tree.ts'
 import { boundedJson, encodeProps } from './node-props.ts'
@@ -788,19 +788,27 @@ describe('building and sending', () => {
     expect(details[1]).toMatchObject({ nodes: 2, slices: 1, workMs: expect.any(Number) })
   })
 
-  test('a #__next page gets one more build a second after start if none ran', async () => {
-    document.body.innerHTML = '<div id="__next"><div data-tempo-id="a"></div></div>'
-    const { tree, sent } = setup({ connect: true })
-    tree.start()
-    await new Promise((resolve) => setTimeout(resolve, 700))
-    expect(sent).toHaveLength(0)
-    await waitFor(() => sent.length === 1, 2000)
+  test('a #__next page gets one more build a second after start if none ran (the scheduler, wired)', async () => {
+    vi.useFakeTimers()
+    try {
+      document.body.innerHTML = '<div id="__next"><div data-tempo-id="a"></div></div>'
+      const { tree, sent } = setup({ connect: true })
+      tree.start()
+      await vi.advanceTimersByTimeAsync(LOADER_REBUILD_DELAY_MS - 1)
+      expect(sent).toHaveLength(0)
+      await vi.advanceTimersByTimeAsync(200)
+      expect(sent).toHaveLength(1)
 
-    const other = setup({ connect: true })
-    other.tree.start()
-    await other.tree.rebuild()
-    await new Promise((resolve) => setTimeout(resolve, 1200))
-    expect(other.sent).toHaveLength(1)
+      const other = setup({ connect: true })
+      other.tree.start()
+      const built = other.tree.rebuild()
+      await vi.advanceTimersByTimeAsync(200)
+      await built
+      await vi.advanceTimersByTimeAsync(2 * LOADER_REBUILD_DELAY_MS)
+      expect(other.sent).toHaveLength(1)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })
 

@@ -2,18 +2,13 @@ import type { ElementKey } from '../protocol/element-key.ts'
 import { type NavTreeNode, type NavTreePayload, OutboundEvent, StoryboardType } from '../protocol/messages.ts'
 import { type NavTreeWire, navTreeTransferables, withUsedStrings } from '../protocol/nav-tree-wire.ts'
 import type { NavTreeWriter } from '../protocol/nav-tree-writer.ts'
-import { LOADER_REBUILD_DELAY_MS, NAV_TREE_REBUILD_DELAY_MS, NAV_TREE_SLICE_MS } from './constants.ts'
+import { NAV_TREE_SLICE_MS } from './constants.ts'
 import type { InspectorContext } from './context.ts'
 import { createElementKeys, isOverlay } from './element-keys.ts'
+import { createRebuildScheduler } from './rebuild-scheduler.ts'
 import { DirtyElements, refreshPage } from './tree-refresh.ts'
 import { type BuildRecords, TreeStore } from './tree-store.ts'
 import { type Walk, walkPage } from './tree-walk.ts'
-
-/**
- * Under constant mutations (an animation writing styles every frame) the 300 ms debounce alone would
- * never fire; the tree is then rebuilt at least this often.
- */
-const MAX_REBUILD_WAIT_MS = 1000
 
 /**
  * A refresh continues the last table (strings no longer used stay in it); once the table has grown
@@ -104,9 +99,6 @@ export function createNavTree(context: InspectorContext): NavTree {
   let sent: { writer: NavTreeWriter; connection: number } | null = null
   let queued: { callback: () => void; token: string }[] = []
   let observer: MutationObserver | null = null
-  let debounceTimer: ReturnType<typeof setTimeout> | undefined
-  let firstPendingChange: number | null = null
-  let loaderTimer: ReturnType<typeof setTimeout> | undefined
 
   const now = () => win.performance.now()
   const nextFrame = () =>
@@ -289,31 +281,17 @@ export function createNavTree(context: InspectorContext): NavTree {
     rebuild(whole).catch((error) => console.error('Could not re-create nav tree on DOM change', error))
   }
 
-  /**
-   * A rebuild NAV_TREE_REBUILD_DELAY_MS after the last call. Mutations and loads (`settle` false)
-   * also start the MAX_REBUILD_WAIT_MS clock. Scrolling and resizing (`settle` true) come in streams
-   * that end, and only where they end matters: they wait until the last event is that long past.
-   */
-  const scheduleRebuild = (settle: boolean) => {
-    const at = now()
-    if (!settle) firstPendingChange ??= at
-    clearTimeout(debounceTimer)
-    const delay =
-      firstPendingChange === null
-        ? NAV_TREE_REBUILD_DELAY_MS
-        : Math.min(NAV_TREE_REBUILD_DELAY_MS, firstPendingChange + MAX_REBUILD_WAIT_MS - at)
-    debounceTimer = setTimeout(
-      () => {
-        debounceTimer = undefined
-        firstPendingChange = null
-        rebuildOnChange()
-      },
-      Math.max(0, delay),
-    )
-  }
+  const scheduler = createRebuildScheduler(
+    {
+      now,
+      setTimeout: (callback, ms) => win.setTimeout(callback, ms),
+      clearTimeout: (handle) => win.clearTimeout(handle as number),
+    },
+    rebuildOnChange,
+  )
 
   const onMutations = (records: MutationRecord[]) => {
-    if (dirty.note(records)) scheduleRebuild(false)
+    if (dirty.note(records)) scheduler.change()
   }
 
   /**
@@ -329,8 +307,8 @@ export function createNavTree(context: InspectorContext): NavTree {
     const options = { passive: true, signal: own.signal }
     // Capture: scroll and load events do not bubble.
     const captured = { ...options, capture: true }
-    const settling = () => scheduleRebuild(true)
-    const loaded = () => scheduleRebuild(false)
+    const settling = () => scheduler.settle()
+    const loaded = () => scheduler.change()
     win.addEventListener('resize', settling, options)
     doc.addEventListener('scroll', settling, captured)
     doc.addEventListener('load', loaded, captured)
@@ -357,26 +335,14 @@ export function createNavTree(context: InspectorContext): NavTree {
       observer = new Observer(onMutations)
       observer.observe(doc, { childList: true, subtree: true, attributes: true, characterData: true })
       layoutWatch = watchLayout()
-      // Loader-based frameworks (Next.js) may render after the first build without a mutation the
-      // first tree could have waited for: one more build after a second, unless one ran meanwhile.
-      if (doc.getElementById('__next')) {
-        const buildsAtStart = buildCount
-        loaderTimer = setTimeout(() => {
-          loaderTimer = undefined
-          if (buildCount === buildsAtStart) rebuildOnChange(true)
-        }, LOADER_REBUILD_DELAY_MS)
-      }
+      if (doc.getElementById('__next')) scheduler.afterLoader(() => buildCount)
     },
     stop() {
       observer?.disconnect()
       observer = null
       layoutWatch?.abort()
       layoutWatch = null
-      clearTimeout(debounceTimer)
-      clearTimeout(loaderTimer)
-      debounceTimer = undefined
-      loaderTimer = undefined
-      firstPendingChange = null
+      scheduler.cancel()
       // A build after a restart has missed the mutations meanwhile: it walks the whole page.
       dirty.forget()
       generation++
