@@ -14,7 +14,7 @@ import {
 
 export interface FeaturedEntry {
   title: string
-  /** Fixed display counts, as the spec gives them. */
+  /** Fixed display counts (the marketplace shows these, not live totals). */
   count: number
 }
 

@@ -1,4 +1,4 @@
-/** Stored listing statuses; users see approved as active and rejected as expired (spec section 4). */
+/** Stored listing statuses; users see approved as active and rejected as expired (the status badges of the dashboards). */
 export type ListingStatus = 'active' | 'approved' | 'pending' | 'expired' | 'rejected'
 
 export interface Listing {

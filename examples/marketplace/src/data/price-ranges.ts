@@ -7,7 +7,7 @@ export interface PriceRange {
 }
 
 /**
- * Bounds are inclusive at both ends, which is what the spec's two edge cases say ('the lowest range
+ * Bounds are inclusive at both ends, so both edge ranges hold their boundary ('the lowest range
  * means at most 1000', '100000-plus means at least 100000'); a price on a boundary matches both ranges.
  */
 export const PRICE_RANGES: readonly PriceRange[] = [

@@ -9,7 +9,7 @@ import {
   type StoredSession,
 } from './stored-session.ts'
 
-/** Listings load after this simulated delay (spec section 9). */
+/** Listings load after this simulated delay, so the loading states are real. */
 const LISTING_LOAD_DELAY_MS = 1000
 
 /**

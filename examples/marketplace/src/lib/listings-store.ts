@@ -1,7 +1,7 @@
 import { DEMO_LISTINGS } from '../data/demo-listings.ts'
 import { isPublic, type Listing } from '../data/listing.ts'
 
-/** Browser storage key of the listings (spec section 3). */
+/** Browser storage key of the listings. */
 export const LISTINGS_KEY = 'listings'
 /** Fired on window when this tab changes the listings; other tabs hear the `storage` event. */
 const LISTINGS_CHANGED_EVENT = 'marketplace:listings-changed'

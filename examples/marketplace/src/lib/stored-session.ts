@@ -1,5 +1,5 @@
 /**
- * The signed-in flags the header reads from browser storage (spec section 3: isLoggedIn, userName,
+ * The signed-in flags the header reads from browser storage (isLoggedIn, userName,
  * userId, userRole). Authentication writes them; until a user signs in they are absent.
  */
 export interface StoredSession {

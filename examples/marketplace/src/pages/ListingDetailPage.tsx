@@ -12,7 +12,7 @@ import { SimilarListings } from '../components/listing-detail/SimilarListings.ts
 import { isPublic } from '../data/listing.ts'
 import { useListings } from '../lib/hooks.ts'
 
-/** Up to this many similar listings (spec section 9). */
+/** Up to this many similar listings. */
 const SIMILAR_LIMIT = 4
 
 /** /listing/:id: one public listing with its gallery, details, seller and similar listings. */

@@ -9,7 +9,7 @@ interface ListingImageProps {
   fallbackText?: 'Image Not Available' | 'Thumbnail'
 }
 
-/** A listing photo with the spec's fallbacks: no image at all shows 'No Image Available'. */
+/** A listing photo with its fallbacks: no image at all shows 'No Image Available'. */
 export function ListingImage({
   src,
   alt,

@@ -2,7 +2,7 @@ import type { Listing } from '../../data/listing.ts'
 import { ListingCard } from '../listings/ListingCard.tsx'
 import { ListingCardSkeleton } from '../listings/ListingCardSkeleton.tsx'
 
-/** Placeholder cards while the listings load (spec section 9). */
+/** Placeholder cards while the listings load (LISTING_LOAD_DELAY_MS in lib/hooks.ts). */
 const SKELETON_COUNT = 8
 const SKELETON_KEYS = Array.from({ length: SKELETON_COUNT }, (_, index) => `skeleton-${index}`)
 
