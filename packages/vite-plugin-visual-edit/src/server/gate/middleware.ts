@@ -1,6 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import * as v from 'valibot'
 import type { Connect, Logger } from 'vite'
 import { ProtocolErrorMessage } from '../../protocol/errors.ts'
+import { LOOKUPS_PATH, type LookupsResponse, lookupsRequestSchema } from '../../protocol/lookups.ts'
 import {
   type MutateErrorResponse,
   type MutateResponse,
@@ -8,7 +10,9 @@ import {
   type SessionResponse,
 } from '../../protocol/mutate-api.ts'
 import { ACTIVITY_OPERATION } from '../../protocol/mutate-routes.ts'
+import { bodyIssueMessage } from '../../protocol/schema-issues.ts'
 import { replay } from '../edit/activities.ts'
+import { describeElements } from '../edit/describe-elements.ts'
 import { MutateError } from '../edit/mutate-error.ts'
 import type { MutationServices } from '../edit/mutation.ts'
 import { FileLocks } from '../edit/source-file.ts'
@@ -30,7 +34,7 @@ const CANVAS_ID = /^[A-Za-z0-9_-]{1,200}$/
 function send(
   response: ServerResponse,
   status: number,
-  body: MutateResponse | MutateErrorResponse | SessionResponse,
+  body: MutateResponse | MutateErrorResponse | SessionResponse | LookupsResponse,
 ): void {
   response.statusCode = status
   response.setHeader('Content-Type', 'application/json; charset=utf-8')
@@ -57,6 +61,36 @@ function handleSession(request: IncomingMessage, response: ServerResponse, gate:
   }
   checkOrigin(request, host, gate)
   send(response, 200, { token: gate.token })
+}
+
+/**
+ * POST /__visual-edit/lookups: what the code says about the ids the editor asks about (file, line,
+ * tag, text, classes; protocol/lookups.ts). Gated like a mutate route (Host, peer, same-site fetch,
+ * Origin, token, JSON body); files are named relative to the root.
+ */
+async function handleLookups(
+  request: IncomingMessage,
+  response: ServerResponse,
+  gate: GateOptions,
+  services: MutationServices,
+): Promise<void> {
+  const host = checkHost(request, gate)
+  checkPeer(request, gate)
+  if (request.method !== 'POST') {
+    response.setHeader('Allow', 'POST')
+    throw new MutateError('METHOD_NOT_ALLOWED', `${LOOKUPS_PATH} answers POST only.`)
+  }
+  const site = header(request, 'sec-fetch-site')
+  if (site !== undefined && site !== 'same-origin') {
+    throw new MutateError('FORBIDDEN_ORIGIN', 'Lookups are only given to pages of this dev server.')
+  }
+  checkOrigin(request, host, gate)
+  checkToken(request, gate)
+  checkContentType(request)
+  const parsed = v.safeParse(lookupsRequestSchema, await readJsonBody(request), { abortEarly: true })
+  if (!parsed.success)
+    throw new MutateError('BAD_REQUEST', bodyIssueMessage('lookups', lookupsRequestSchema, parsed.issues[0]))
+  send(response, 200, await describeElements(services, parsed.output.ids))
 }
 
 async function handleRoute(
@@ -107,7 +141,7 @@ async function handleRoute(
 }
 
 /**
- * The mutate API as connect middleware: the session endpoint and every route under /canvases/ go
+ * The mutate API as connect middleware: the session and lookups endpoints and every route under /canvases/ go
  * through one gate (Host, peer, method, Origin, token, content type, body size and depth) before an
  * operation runs. Errors answer `{ error: { code, message } }`; anything unexpected is a 500 whose
  * details go to the dev server's log, never to the client.
@@ -121,13 +155,16 @@ export function createMutateMiddleware(
   return (request, response, next) => {
     const pathname = (request.url ?? '/').split('?')[0] ?? '/'
     const isSession = pathname === SESSION_PATH
-    if (!isSession && !pathname.startsWith('/canvases/')) {
+    const isLookups = pathname === LOOKUPS_PATH
+    if (!isSession && !isLookups && !pathname.startsWith('/canvases/')) {
       next()
       return
     }
     const handled = isSession
       ? Promise.resolve().then(() => handleSession(request, response, gate))
-      : handleRoute(request, response, pathname, gate, services, canvases)
+      : isLookups
+        ? handleLookups(request, response, gate, services)
+        : handleRoute(request, response, pathname, gate, services, canvases)
     handled.catch((error: unknown) => {
       if (response.headersSent) return
       if (error instanceof MutateError) {

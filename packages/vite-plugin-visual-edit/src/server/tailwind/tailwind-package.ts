@@ -41,6 +41,16 @@ export function tailwindMajor(version: string): number {
   return Number.parseInt(version, 10) || 0
 }
 
+/** Whether the project itself installs tailwindcss (not only visual-edit's own copy). */
+export function projectHasTailwind(root: string): boolean {
+  try {
+    createRequire(path.join(root, 'package.json')).resolve('tailwindcss/package.json')
+    return true
+  } catch {
+    return false
+  }
+}
+
 /** Loads the tailwindcss 4 found by `findTailwindPackage`; null when it has no design-system API. */
 export function requireTailwind(found: TailwindPackage): TailwindModule | null {
   const loaded = createRequire(found.requireFrom)('tailwindcss') as Partial<TailwindModule>
