@@ -90,6 +90,7 @@ export const CALLABLE_FUNCTIONS = [
   'triggerDragStart',
   'triggerDragCancel',
   'setIsFlushing',
+  'startEditingText',
 ] as const
 export type CallableFunction = (typeof CALLABLE_FUNCTIONS)[number]
 
@@ -234,4 +235,28 @@ export interface ContextMenuPayload {
   pageX: number
   pageY: number
   elementKey: ElementKey | null
+}
+
+// Payloads of the text editing events (inspector/text-edit.ts).
+
+/** START_EDITING_TEXT's payload: the element now edited in place, and its text before the edit. */
+export interface StartEditingTextPayload {
+  elementKey: ElementKey
+  oldText: string
+}
+
+/**
+ * EDITED_TEXT's payload, sent when editing ends by Enter, blur or a selection elsewhere (also when the
+ * text did not change: it tells the editor that editing ended). `newText` and `oldText` are the
+ * element's text content, line breaks as `\n`.
+ */
+export interface EditedTextPayload {
+  elementKey: ElementKey
+  newText: string
+  oldText: string
+}
+
+/** EDIT_DYNAMIC_TEXT's payload: the selected element whose text comes from code. */
+export interface EditDynamicTextPayload {
+  elementKey: ElementKey
 }

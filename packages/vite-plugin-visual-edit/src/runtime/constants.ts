@@ -25,6 +25,8 @@ export const Z_INDEX = {
   PRIMARY: 2000000002,
   MOVE: 2000000003,
   OUTLINE: 2000000004,
+  /** The overlay's one control (the edit-dynamic-text button): above every outline and badge. */
+  BUTTON: 2000000005,
 } as const
 
 export const OUTLINE_COLORS = {
@@ -39,3 +41,6 @@ export const OUTLINE_COLORS = {
 export const OUTLINE_THICKNESS_PX = { PRIMARY: 1, SECONDARY: 0.5, CHILD: 5 } as const
 
 export const DIMENSION_BADGE = { HEIGHT_PX: 38, FONT_PX: 20 } as const
+
+/** The edit-dynamic-text button is a square this big at 100% zoom (divided by the zoom factor). */
+export const EDIT_TEXT_BUTTON_PX = 22

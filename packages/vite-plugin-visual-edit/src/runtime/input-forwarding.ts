@@ -18,6 +18,11 @@ export interface ForwardingSelection {
   keyOfTarget(event: Event): ElementKey | null
 }
 
+/** Keys the text editing (text-edit.ts) keeps from the editor: typing, and the Enter or Escape that ended it. */
+export interface ForwardingKeys {
+  ownsKey(event: KeyboardEvent): boolean
+}
+
 export interface InputForwarding {
   start(): void
   stop(): void
@@ -40,6 +45,7 @@ function isEditable(target: EventTarget | null): boolean {
 export function createInputForwarding(
   context: InspectorContext,
   selection: ForwardingSelection,
+  keys?: ForwardingKeys,
 ): InputForwarding {
   const { win } = context
   let controller: AbortController | null = null
@@ -109,7 +115,7 @@ export function createInputForwarding(
     )
     const forwardKey = (type: OutboundEvent) => (event: Event) => {
       // Typing into a field must not reach the editor's shortcuts (Backspace would delete the selection).
-      if (isEditable(eventTarget(event))) return
+      if (isEditable(eventTarget(event)) || keys?.ownsKey(event as KeyboardEvent)) return
       const { key: name, code, altKey, ctrlKey, metaKey, shiftKey, repeat } = event as KeyboardEvent
       const payload: KeyPayload = { key: name, code, altKey, ctrlKey, metaKey, shiftKey, repeat }
       if (!repeat) {

@@ -10,6 +10,7 @@ import { createOutlines } from './outlines.ts'
 import { createSelection, type PointerInput } from './selection.ts'
 import { inspectElement, logStateAndProps } from './state-and-props.ts'
 import { applyStoryboardStyles } from './storyboard-styles.ts'
+import { createTextEdit } from './text-edit.ts'
 import { createViteErrorOverlay } from './vite-errors.ts'
 
 export interface InitProjectOptions {
@@ -35,8 +36,10 @@ export function startInspector(
   const navigation = createNavigation(context)
   const tree = createNavTree(context)
   const selection = createSelection(context, tree)
-  const forwarding = createInputForwarding(context, selection)
   const outlines = createOutlines(context, tree, selection)
+  const textEdit = createTextEdit(context, tree, selection, outlines)
+  selection.setTextEditing(textEdit)
+  const forwarding = createInputForwarding(context, selection, textEdit)
   let removeStoryboardStyles = () => {}
 
   const setLookups = (lookups: Record<string, Lookup> | undefined) => {
@@ -87,6 +90,7 @@ export function startInspector(
     goForward: () => navigation.goForward(),
     refresh: () => navigation.refresh(),
     checkIfHydrationError: () => checkHydration(context),
+    startEditingText: () => textEdit.startEditingSelected(),
   }
   const functions: FunctionTable = new Map(Object.entries(table))
 
@@ -107,6 +111,7 @@ export function startInspector(
     removeStoryboardStyles = applyStoryboardStyles(context)
     tree.start()
     selection.start()
+    textEdit.start()
     forwarding.start()
     outlines.start()
   })
@@ -114,6 +119,7 @@ export function startInspector(
   return {
     context,
     stop() {
+      textEdit.stop()
       outlines.stop()
       forwarding.stop()
       selection.stop()

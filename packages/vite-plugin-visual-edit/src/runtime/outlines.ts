@@ -48,7 +48,15 @@ export interface Outlines {
   render(): void
   /** The drag module's outline of where the dragged element would go; null hides it. */
   setMoveOutline(box: ClientBox | null): void
+  /**
+   * Another module's overlay (the text editing's button), drawn after each redraw in the same shadow
+   * root; `origin` is the host's box (overlay coordinates are client ones minus it), null in drive
+   * mode. Returns what removes it.
+   */
+  addLayer(draw: OverlayLayer): () => void
 }
+
+export type OverlayLayer = (root: ShadowRoot, origin: ClientBox | null) => void
 
 interface Shape {
   kind: OverlayKind
@@ -136,6 +144,7 @@ export function createOutlines(context: InspectorContext, tree: OutlineTree, sel
   let hostDisplay: 'block' | 'none' | null = null
   let moveBox: ClientBox | null = null
   let secondaryKeys: ElementKey[] | null = null
+  const layers = new Set<OverlayLayer>()
   let started = false
   let scheduled = false
   let controller: AbortController | null = null
@@ -328,14 +337,14 @@ export function createOutlines(context: InspectorContext, tree: OutlineTree, sel
     if (!started) return
     const began = performance.now()
     const shadow = ensureHost()
-    let list: Shape[] = []
     const display = selection.driveMode ? 'none' : 'block'
     if (display !== hostDisplay) {
       ;(host as HTMLElement).style.setProperty('display', display, 'important')
       hostDisplay = display
     }
-    if (!selection.driveMode) list = shapes((host as HTMLElement).getBoundingClientRect())
-    paint(shadow, list)
+    const origin = selection.driveMode ? null : (host as HTMLElement).getBoundingClientRect()
+    paint(shadow, origin ? shapes(origin) : [])
+    for (const draw of layers) draw(shadow, origin)
     const took = performance.now() - began
     if (took > FRAME_BUDGET_MS) {
       console.warn(
@@ -414,6 +423,10 @@ export function createOutlines(context: InspectorContext, tree: OutlineTree, sel
     setMoveOutline(box) {
       moveBox = box ? { left: box.left, top: box.top, width: box.width, height: box.height } : null
       schedule()
+    },
+    addLayer(draw) {
+      layers.add(draw)
+      return () => layers.delete(draw)
     },
   }
 }

@@ -1,6 +1,6 @@
 import { type ElementKey, elementKeysEqual, elementKeyToString } from '../protocol/element-key.ts'
 import { OutboundEvent, type SelectedElementPayload } from '../protocol/messages.ts'
-import type { InspectorContext } from './context.ts'
+import { type InspectorContext, OVERLAY_ATTRIBUTE } from './context.ts'
 import type { NavTree } from './nav-tree.ts'
 import { FORWARD_THROTTLE_MS, throttle } from './throttle.ts'
 
@@ -9,6 +9,14 @@ export interface PointerInput {
   clientX: number
   clientY: number
   shiftKey?: boolean
+}
+
+/** What the selection asks the text editing (text-edit.ts), which is made after it. */
+export interface SelectionTextEditing {
+  /** Whether the event happened inside the element whose text is being edited. */
+  contains(event: Event): boolean
+  /** A click on the element that was already selected alone: its text may be edited in place. */
+  clickedSelected(key: ElementKey, point: PointerInput): void
 }
 
 /** What the selection needs from the navigation tree. */
@@ -29,6 +37,8 @@ export interface Selection {
   clearHover(): boolean
   setDriveMode(on: boolean): boolean
   restoreDriveMode(): boolean
+  /** Wires in the text editing: a click on the selected element, and presses inside the edited text. */
+  setTextEditing(editing: SelectionTextEditing): void
   /** The key of the tagged element nearest the event's target (through open shadow roots), if any. */
   keyOfTarget(event: Event): ElementKey | null
   /** Editor-forwarded pointer input; returns the key of the tagged element under the point. */
@@ -51,6 +61,16 @@ const BLOCKED_IN_EDIT_MODE = [
   'dblclick',
   'auxclick',
 ]
+/** Inside the text being edited these keep their default (the caret, selecting text); clicks do not. */
+const CARET_EVENTS: ReadonlySet<string> = new Set(['pointerdown', 'pointerup', 'mousedown', 'mouseup'])
+
+/** Whether `target` is the overlay host, or inside its shadow root (where composedPath shows that). */
+function inOverlay(target: EventTarget | null): boolean {
+  const node = target as Node | null
+  const root = node?.getRootNode?.()
+  const host = root && 'host' in root ? (root as ShadowRoot).host : node
+  return (host as Element | null)?.hasAttribute?.(OVERLAY_ATTRIBUTE) === true
+}
 
 /** Where an event really happened: inside an open shadow root, not at its host. */
 export function eventTarget(event: Event): EventTarget | null {
@@ -76,6 +96,7 @@ export function createSelection(context: InspectorContext, tree: SelectionTree):
   let remapPending = false
   let controller: AbortController | null = null
   let unsubscribe = () => {}
+  let textEditing: SelectionTextEditing | null = null
 
   const sendHover = throttle(win, FORWARD_THROTTLE_MS, () => {
     if (elementKeysEqual(hoverKnown, hovered)) return
@@ -181,10 +202,18 @@ export function createSelection(context: InspectorContext, tree: SelectionTree):
   }
 
   /** A click (or the editor's synthetic pointer up) at `hit`. */
-  const choose = (hit: { element: Element; key: ElementKey } | null, shiftKey: boolean) => {
+  const choose = (
+    hit: { element: Element; key: ElementKey } | null,
+    shiftKey: boolean,
+    point: PointerInput,
+  ) => {
     if (driveMode) return
     if (shiftKey && hit) {
       toggle(hit)
+      return
+    }
+    if (hit && multiSelected.length === 0 && elementKeysEqual(selected, hit.key)) {
+      textEditing?.clickedSelected(hit.key, point)
       return
     }
     const wasMulti = multiSelected.length > 0
@@ -270,9 +299,14 @@ export function createSelection(context: InspectorContext, tree: SelectionTree):
         type,
         (event) => {
           if (driveMode) return
-          event.preventDefault()
+          const target = eventTarget(event)
+          // The overlay's own control (the edit-dynamic-text button) handles its events itself.
+          if (inOverlay(target)) return
+          const inEditedText = textEditing?.contains(event) === true
+          if (!inEditedText || !CARET_EVENTS.has(type)) event.preventDefault()
           event.stopPropagation()
-          if (type === 'click') choose(taggedFrom(eventTarget(event)), (event as MouseEvent).shiftKey)
+          if (type === 'click' && !inEditedText)
+            choose(taggedFrom(target), (event as MouseEvent).shiftKey, event as MouseEvent)
         },
         capture,
       )
@@ -343,6 +377,10 @@ export function createSelection(context: InspectorContext, tree: SelectionTree):
 
     restoreDriveMode,
 
+    setTextEditing(editing) {
+      textEditing = editing
+    },
+
     keyOfTarget(event) {
       return taggedFrom(eventTarget(event))?.key ?? null
     },
@@ -350,7 +388,7 @@ export function createSelection(context: InspectorContext, tree: SelectionTree):
     pointer(kind, input) {
       if (driveMode) return null
       const hit = taggedAt(input)
-      if (kind === 'up') choose(hit, Boolean(input.shiftKey))
+      if (kind === 'up') choose(hit, Boolean(input.shiftKey), input)
       else hoverTo(hit?.key ?? null, true)
       return hit?.key ?? null
     },
