@@ -48,6 +48,51 @@ describe('editText', () => {
   })
 })
 
+describe('updateClasses in a Tailwind project', () => {
+  test('a class Tailwind does not generate is 422 with its name, and nothing is written', async () => {
+    const before = read()
+    const [h1] = app.idsOf('src/App.tsx', 'h1')
+    const response = await app.post('mutate/updateClasses', {
+      reactElement: { codebaseId: h1 },
+      oldClasses: ['text-3xl', 'font-bold'],
+      newClasses: ['text-3xl', 'font-bold', 'italic', 'text-nonsense-xyz'],
+      stylingFramework: 'Tailwind',
+    })
+    expect(response.status).toBe(422)
+    expect(response.json()).toMatchObject({
+      error: {
+        code: 'INVALID_VALUE',
+        message: expect.stringContaining(
+          "'text-nonsense-xyz' is not a class Tailwind generates for this project",
+        ),
+      },
+    })
+    expect((response.json() as { error: { message: string } }).error.message).not.toContain("'italic'")
+    expect(read()).toBe(before)
+  })
+
+  test('without stylingFramework a class is written as typed; with it, only the classes added are checked', async () => {
+    const [h1] = app.idsOf('src/App.tsx', 'h1')
+    // 'card' stands for a class of the project's own CSS, which Tailwind does not generate.
+    const unchecked = await app.post('mutate/updateClasses', {
+      reactElement: { codebaseId: h1 },
+      oldClasses: ['text-3xl', 'font-bold'],
+      newClasses: ['text-3xl', 'font-bold', 'card'],
+    })
+    expect(unchecked.json()).toMatchObject({ ok: true })
+    expect(read()).toContain('className="text-3xl font-bold card"')
+    // Already there, 'card' is not checked again.
+    const checked = await app.post('mutate/updateClasses', {
+      reactElement: { codebaseId: h1 },
+      oldClasses: ['text-3xl', 'font-bold', 'card'],
+      newClasses: ['text-3xl', 'card', 'italic'],
+      stylingFramework: 'Tailwind',
+    })
+    expect(checked.json()).toMatchObject({ ok: true })
+    expect(read()).toContain('className="text-3xl card italic"')
+  })
+})
+
 describe('changePropValue, changeElementTag and undo/redo', () => {
   test('sets, replaces and removes props; undo and redo restore the exact bytes', async () => {
     const original = read()

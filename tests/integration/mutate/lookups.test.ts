@@ -56,7 +56,10 @@ describe('the lookups endpoint', () => {
   test('leaves out the ids of a file that changed on disk since it was indexed', async () => {
     const [h1] = app.idsOf('src/App.tsx', 'h1')
     const [styled] = app.idsOf('src/Styled.tsx', 'div')
-    writeFileSync(app.file('src/App.tsx'), `// edited elsewhere\n${readFileSync(app.file('src/App.tsx'), 'utf8')}`)
+    writeFileSync(
+      app.file('src/App.tsx'),
+      `// edited elsewhere\n${readFileSync(app.file('src/App.tsx'), 'utf8')}`,
+    )
     const body = (await ask([h1, styled] as string[])).json() as LookupsResponse
     expect(Object.keys(body.lookups)).toEqual([styled])
   })

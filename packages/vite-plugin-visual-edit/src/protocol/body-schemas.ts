@@ -187,6 +187,8 @@ const updateClasses = v.object(
     newClasses: strings,
     /** The classes the editor showed; they must equal the code's, else 409. */
     oldClasses: strings,
+    /** 'Tailwind': the classes added must be ones the project's Tailwind generates (else 422). */
+    stylingFramework: optionalTailwind,
   },
   BODY,
 )

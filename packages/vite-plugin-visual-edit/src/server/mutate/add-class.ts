@@ -1,8 +1,8 @@
 import { MutateError } from '../edit/mutate-error.ts'
 import { runEdit } from '../edit/mutation.ts'
 import { editClassList, elementSource, readClassList, splitClassNames } from '../jsx/class-list.ts'
+import { checkTailwindClasses } from '../tailwind/check-classes.ts'
 import { withModifiers } from '../tailwind/modifiers.ts'
-import { validateClasses } from '../tailwind/tailwind-engine.ts'
 import type { Operation } from './operation.ts'
 
 /**
@@ -22,18 +22,13 @@ export const addClass: Operation<'addClass'> = async (body, services, canvasId) 
   const modifiers = body.modifiers
   const classes = written.map((className) => withModifiers(className, modifiers))
 
-  let warning: string | undefined
-  if (tailwind) {
-    const checked = await validateClasses(services.root, classes)
-    warning = checked.warning
-    const { invalid } = checked
-    if (invalid.length > 0) {
-      throw new MutateError(
-        'INVALID_VALUE',
-        `${invalid.map((className) => `'${className}'`).join(', ')} ${invalid.length === 1 ? 'is not a class' : 'are not classes'} Tailwind generates for this project. Check the spelling and the theme, or send stylingFramework null to add ${invalid.length === 1 ? 'it' : 'them'} as written.`,
+  const warning = tailwind
+    ? await checkTailwindClasses(
+        services.root,
+        classes,
+        (pronoun) => `send stylingFramework null to add ${pronoun} as written`,
       )
-    }
-  }
+    : undefined
 
   const response = await runEdit(services, canvasId, [id], ([target]) => {
     if (!target) throw new MutateError('INTERNAL', 'addClass ran without its element.')
