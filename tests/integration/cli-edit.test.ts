@@ -16,6 +16,11 @@ import { copyFixture } from '../helpers/temp-project.ts'
 
 const TAG = /"data-tempo-id": "tempo-[0-9a-f-]{36}"/
 
+/** A stand-in for the built editor page, so these tests do not need @visual-edit/editor-ui built. */
+const editorDir = mkdtempSync(path.join(tmpdir(), 'visual-edit-editor-'))
+writeFileSync(path.join(editorDir, 'index.html'), '<!doctype html><title>editor</title>\n')
+afterAll(() => rmSync(editorDir, { recursive: true, force: true }))
+
 describe('visual-edit edit', () => {
   const project = copyFixture('tag-app')
   let session: EditSession
@@ -32,7 +37,7 @@ describe('visual-edit edit', () => {
         '',
       ].join('\n'),
     )
-    session = await edit({ root: project.dir, port: 0, host: '127.0.0.1', open: false })
+    session = await edit({ root: project.dir, port: 0, host: '127.0.0.1', open: false, editorDir })
   })
 
   afterAll(async () => {
@@ -65,7 +70,7 @@ describe('visual-edit edit with NODE_ENV=production', () => {
     vi.stubEnv('NODE_ENV', 'production')
     let session: EditSession | undefined
     try {
-      session = await edit({ root: project.dir, port: 0, host: '127.0.0.1', open: false })
+      session = await edit({ root: project.dir, port: 0, host: '127.0.0.1', open: false, editorDir })
       expect(session.warnings).toEqual([PRODUCTION_NODE_ENV])
     } finally {
       await session?.close()
@@ -76,7 +81,7 @@ describe('visual-edit edit with NODE_ENV=production', () => {
 
   test('no warning otherwise', async () => {
     const project = copyFixture('tag-app')
-    const session = await edit({ root: project.dir, port: 0, host: '127.0.0.1', open: false })
+    const session = await edit({ root: project.dir, port: 0, host: '127.0.0.1', open: false, editorDir })
     try {
       expect(session.warnings).toEqual([])
     } finally {
@@ -166,7 +171,7 @@ describe('visual-edit edit on a project outside the repository', () => {
   let cwdWhileServing = ''
 
   beforeAll(async () => {
-    session = await edit({ root: project.dir, port: 0, host: '127.0.0.1', open: false })
+    session = await edit({ root: project.dir, port: 0, host: '127.0.0.1', open: false, editorDir })
     cwdWhileServing = process.cwd()
   })
   afterAll(async () => {

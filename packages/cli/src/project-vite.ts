@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -75,4 +75,59 @@ export async function loadProjectVite(root: string): Promise<ProjectVite> {
   }
   const module = (await import(pathToFileURL(esmEntry(manifest)).href)) as ViteModule
   return { module, version, from: own ? 'project' : 'visual-edit' }
+}
+
+/** The config file names Vite looks for, in its order. */
+const CONFIG_FILES = [
+  'vite.config.js',
+  'vite.config.mjs',
+  'vite.config.ts',
+  'vite.config.cjs',
+  'vite.config.mts',
+  'vite.config.cts',
+]
+
+/**
+ * A config error as one line: colours and code frames dropped (Rolldown's and esbuild's bundling
+ * errors draw one), the location they point at kept.
+ */
+function oneLine(message: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI colour codes start with ESC
+  const lines = message.replace(/\u001b\[[0-9;]*m/g, '').split(/\r?\n/)
+  const kept: string[] = []
+  let at: string | undefined
+  for (const line of lines) {
+    if (/[│╭╰─┬┴]|^\s*\d*\s*\|/.test(line)) {
+      at ??= /([\w./\\-]+:\d+:\d+)/.exec(line)?.[1]
+      continue
+    }
+    if (line.trim() !== '') kept.push(line.trim())
+  }
+  const text = kept.join(' ')
+  return at && !text.includes(at) ? `${text} (${at})` : text
+}
+
+/**
+ * Loads the project's vite.config once on its own, silently, so a config that throws or does not
+ * parse stops visual-edit with its own message on one line (VISUAL_EDIT_CONFIG_FAILED) instead of
+ * Vite's log of the error and its stack. The dev server then loads it again as it always does (and
+ * watches it for changes).
+ */
+export async function checkConfigLoads(vite: ProjectVite, root: string): Promise<void> {
+  try {
+    await vite.module.loadConfigFromFile(
+      { command: 'serve', mode: 'development', isSsrBuild: false, isPreview: false },
+      undefined,
+      root,
+      'silent',
+    )
+  } catch (error) {
+    const file = CONFIG_FILES.find((name) => existsSync(path.join(root, name))) ?? 'vite.config'
+    const reason = oneLine(error instanceof Error ? error.message : String(error)).replace(/\.$/, '')
+    throw new VisualEditError(
+      'VISUAL_EDIT_CONFIG_FAILED',
+      `The project's ${file} failed to load: ${reason}. Fix ${file} (npx vite in the project shows the full error), then run visual-edit again.`,
+      { cause: error },
+    )
+  }
 }

@@ -10,6 +10,13 @@ export type PluginErrorCode =
   | 'VISUAL_EDIT_PROJECT_NOT_FOUND'
   | 'VISUAL_EDIT_VITE_NOT_FOUND'
   | 'VISUAL_EDIT_UNSUPPORTED_VITE'
+  | 'VISUAL_EDIT_NO_PACKAGE_JSON'
+  | 'VISUAL_EDIT_NO_REACT'
+  | 'VISUAL_EDIT_NO_JSX'
+  | 'VISUAL_EDIT_CONFIG_FAILED'
+  | 'VISUAL_EDIT_EDITOR_NOT_BUILT'
+  | 'VISUAL_EDIT_HOST_NOT_LOOPBACK'
+  | 'VISUAL_EDIT_INVALID_CHANGE_FILE'
 
 /** Every code a VisualEditError of visual-edit carries: the plugin's, the protocol's, the mutate API's. */
 export type VisualEditErrorCode = PluginErrorCode | ProtocolErrorCode | MutateErrorCode

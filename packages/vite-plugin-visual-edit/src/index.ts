@@ -13,6 +13,13 @@ export {
   type VisualEditErrorCode,
 } from './errors.ts'
 export type { VisualEditOptions } from './options.ts'
+export {
+  createHeadlessEditor,
+  type FileChange,
+  type HeadlessEditor,
+  jsxFiles,
+} from './server/edit/headless.ts'
+export { MIN_TOKEN_LENGTH } from './server/gate/session-token.ts'
 export { ElementIndex, type IndexedElement } from './transform/element-index.ts'
 export { type JsxElementInfo, type TagJsxOptions, type TagJsxResult, tagJsx } from './transform/tag-jsx.ts'
 

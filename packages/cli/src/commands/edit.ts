@@ -1,23 +1,41 @@
-import { existsSync, statSync } from 'node:fs'
-import { createServer as createNetServer } from 'node:net'
 import path from 'node:path'
-import type { ViteDevServer } from 'vite'
-import { VisualEditError, visualEdit } from 'vite-plugin-visual-edit'
-import { loadProjectVite } from '../project-vite.ts'
+import type { Plugin, ViteDevServer } from 'vite'
+import {
+  findVisualEditContext,
+  MIN_TOKEN_LENGTH,
+  VisualEditError,
+  type VisualEditOptions,
+  visualEdit,
+} from 'vite-plugin-visual-edit'
+import { EDITOR_PATH, editorDist, editorPlugin } from '../editor-page.ts'
+import { availablePort, freePort, isLoopbackHost, remoteHostNames } from '../network.ts'
+import { checkProject, checkProjectFolder } from '../project-checks.ts'
+import { checkConfigLoads, loadProjectVite } from '../project-vite.ts'
 import { servedFolders } from '../served-folders.ts'
 
 export interface EditOptions {
   /** Project folder. */
   root: string
+  /** 0: any free port. A busy port moves to the next free one (see EditSession.warnings). */
   port: number
   host: string
+  /** Open the editor page in the browser once the server listens. */
   open: boolean
+  /** Serve on a host other machines can reach (required for one that is not loopback). */
+  allowRemote?: boolean
+  /** The session token (at least 16 characters); default: VISUAL_EDIT_TOKEN, else random. */
+  token?: string
+  /** A built editor page to serve instead of @visual-edit/editor-ui's dist/. */
+  editorDir?: string
 }
 
 export interface EditSession {
   root: string
   server: ViteDevServer
+  /** The app's URLs (with the project's Vite `base`): loopback first, then network ones. */
   urls: string[]
+  /** The editor page on each of the same addresses. */
+  editorUrls: string[]
   /** The Vite that runs the project, and whose it is. */
   vite: { version: string; from: 'project' | 'visual-edit' }
   /** What the user should know about how the server runs (printed by the CLI). */
@@ -31,38 +49,53 @@ export const PRODUCTION_NODE_ENV =
 export const OWN_VITE_NOTE = (version: string) =>
   `The project does not install vite, so visual-edit runs its own Vite ${version}. Install vite in the project (npm i -D vite) to run the version the project is built for.`
 
-/** A port the OS says is free on `host` (Vite 5 and 6 read port 0 as their default, 5173). */
-function freePort(host: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createNetServer()
-    probe.once('error', reject)
-    probe.listen(0, host, () => {
-      const address = probe.address()
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      )
-    })
-  })
+export const PORT_IN_USE_NOTE = (asked: number, used: number) => `Port ${asked} is in use; using ${used}.`
+
+export const REMOTE_WARNING = (host: string) =>
+  `visual-edit listens on ${host}, which other machines can reach (--allow-remote): anyone who can reach that address and has the session token can write this project's files. Use it only on a network you trust, and stop the server when you are done.`
+
+const PROJECT_OPTIONS_WARNING =
+  "The project's vite.config lists visualEdit() itself, so its own options apply and --token and --allow-remote do not. Set them in that call instead: visualEdit({ token, allowRemote, allowedHosts })."
+
+/** visualEdit()'s options for the command line's flags; creating the plugin checks them (the token's length). */
+function pluginFor(options: EditOptions, remote: boolean): Plugin[] {
+  const pluginOptions: VisualEditOptions = {}
+  if (options.token !== undefined && options.token.length < MIN_TOKEN_LENGTH)
+    throw new VisualEditError(
+      'VISUAL_EDIT_INVALID_OPTIONS',
+      `--token must be at least ${MIN_TOKEN_LENGTH} characters: anyone who guesses it can write the project's files. Pass a longer one, or leave --token out for a random token.`,
+    )
+  if (options.token !== undefined) pluginOptions.token = options.token
+  if (remote) {
+    pluginOptions.allowRemote = true
+    pluginOptions.allowedHosts = remoteHostNames(options.host)
+  }
+  return visualEdit(pluginOptions)
 }
 
 /**
  * Starts the project's own dev server, with the project's own Vite and its vite.config, in the
  * project's folder (tools such as Tailwind's PostCSS plugin look for files from the working
- * directory), with visual-edit added. A config that already lists `visualEdit()` keeps its own
- * instance and options; the one added here stands down. Wherever either is listed, the tagger's
- * transform is ordered first (see tag-plugin.ts). The server answers no other origin (CORS off) and
- * serves no file outside the project and the packages it uses.
+ * directory), with visual-edit added and the editor page served under /__visual-edit/. A config that
+ * already lists `visualEdit()` keeps its own instance and options; the one added here stands down.
+ * Wherever either is listed, the tagger's transform is ordered first (see tag-plugin.ts). The server
+ * answers no other origin (CORS off) and serves no file outside the project and the packages it uses.
+ * It listens on loopback unless `allowRemote` says otherwise.
  */
 export async function edit(options: EditOptions): Promise<EditSession> {
   const root = path.resolve(options.root)
-  if (!existsSync(root) || !statSync(root).isDirectory()) {
+  checkProjectFolder(root)
+  const remote = !isLoopbackHost(options.host)
+  if (remote && !options.allowRemote) {
     throw new VisualEditError(
-      'VISUAL_EDIT_PROJECT_NOT_FOUND',
-      `Project folder ${root} does not exist. Pass the folder that holds the project's vite.config.`,
+      'VISUAL_EDIT_HOST_NOT_LOOPBACK',
+      `--host ${options.host} can be reached from other machines, and anyone there with the session token could write this project's files. Keep the default (127.0.0.1), or add --allow-remote on a network you trust.`,
     )
   }
+  const visualEditPlugins = pluginFor(options, remote)
   // Read before Vite sets NODE_ENV=development where it is unset.
   const warnings = process.env.NODE_ENV === 'production' ? [PRODUCTION_NODE_ENV] : []
+  if (remote) warnings.push(REMOTE_WARNING(options.host))
   const vite = await loadProjectVite(root)
   if (vite.from === 'visual-edit') warnings.push(OWN_VITE_NOTE(vite.version))
 
@@ -70,16 +103,25 @@ export async function edit(options: EditOptions): Promise<EditSession> {
   process.chdir(root)
   let server: ViteDevServer | undefined
   try {
+    await checkConfigLoads(vite, root)
+    const dist = editorDist(options.editorDir)
+    const port =
+      options.port === 0 ? await freePort(options.host) : await availablePort(options.port, options.host)
+    if (options.port !== 0 && port !== options.port) warnings.push(PORT_IN_USE_NOTE(options.port, port))
     server = await vite.module.createServer({
       root,
-      plugins: [visualEdit()],
+      plugins: [visualEditPlugins, editorPlugin(dist)],
       server: {
-        port: options.port === 0 ? await freePort(options.host) : options.port,
+        port,
         host: options.host,
         strictPort: true,
-        open: options.open,
+        open: options.open ? EDITOR_PATH : false,
         cors: false,
         fs: { allow: await servedFolders(root) },
+        // Vite answers only the Host names it knows; a name given with --host is one (addresses always are).
+        ...(remote && /[a-z]/i.test(options.host) && !options.host.includes(':')
+          ? { allowedHosts: [options.host] }
+          : {}),
       },
     })
     await server.listen()
@@ -89,11 +131,15 @@ export async function edit(options: EditOptions): Promise<EditSession> {
     throw error
   }
   const running = server
+  const ours = (visualEditPlugins[0]?.api as { context?: unknown } | undefined)?.context
+  if ((options.token !== undefined || remote) && findVisualEditContext(running.config.plugins) !== ours)
+    warnings.push(PROJECT_OPTIONS_WARNING)
   const urls = [...(running.resolvedUrls?.local ?? []), ...(running.resolvedUrls?.network ?? [])]
   return {
     root,
     server: running,
     urls,
+    editorUrls: urls.map((url) => new URL(EDITOR_PATH, url).href),
     vite: { version: vite.version, from: vite.from },
     warnings,
     close: async () => {
@@ -101,4 +147,24 @@ export async function edit(options: EditOptions): Promise<EditSession> {
       process.chdir(previousCwd)
     },
   }
+}
+
+export type EditCommandOptions = Omit<EditOptions, 'root'>
+
+/**
+ * `visual-edit edit [dir]`: checks the folder is a React project (checkProject), starts the server
+ * and prints where the editor and the app are, editor first.
+ */
+export async function runEditCommand(dir: string, options: EditCommandOptions): Promise<EditSession> {
+  await checkProject(path.resolve(dir))
+  const session = await edit({ root: dir, ...options })
+  const whose = session.vite.from === 'project' ? "the project's" : "visual-edit's own"
+  console.log(`visual-edit is serving ${session.root} with Vite ${session.vite.version} (${whose})`)
+  session.urls.forEach((url, index) => {
+    console.log(`  editor  ${session.editorUrls[index]}`)
+    console.log(`  app     ${url}`)
+  })
+  console.log('Press Ctrl+C to stop.')
+  for (const warning of session.warnings) console.warn(warning)
+  return session
 }
