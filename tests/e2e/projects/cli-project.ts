@@ -20,18 +20,33 @@ export interface CliProject {
 }
 
 /**
- * A copy of `tests/fixtures/projects/<name>` (its own files, not its node_modules), made inside the
- * fixture's folder so it resolves the packages the fixture installs, served by the `visual-edit`
- * binary started from another folder (the system's temp folder) as a user would.
+ * The example marketplace, which the editor's tests run on. Its copies go beside it (`examples/.run-*`,
+ * git-ignored), at the same depth, so that its tsconfig's `extends: '../../tsconfig.base.json'` holds.
  */
-export async function startCliProject(name: string): Promise<CliProject> {
-  const fixture = path.join(PROJECTS, name)
-  const parent = path.join(fixture, '.tmp')
-  mkdirSync(parent, { recursive: true })
-  const dir = mkdtempSync(path.join(parent, 'run-'))
-  for (const entry of readdirSync(fixture)) {
-    if (entry === 'node_modules' || entry === '.tmp') continue
-    cpSync(path.join(fixture, entry), path.join(dir, entry), { recursive: true })
+export const MARKETPLACE = {
+  source: path.join(REPO, 'examples/marketplace'),
+  copies: path.join(REPO, 'examples'),
+}
+
+/**
+ * A copy of `tests/fixtures/projects/<name>` (or of `where.source`: its own files, not its
+ * node_modules or build), made inside that folder (or `where.copies`) so it resolves the packages the
+ * project installs, served by the `visual-edit` binary started from another folder (the system's temp
+ * folder) as a user would.
+ */
+export async function startCliProject(
+  name: string,
+  where: { source: string; copies: string } = {
+    source: path.join(PROJECTS, name),
+    copies: path.join(PROJECTS, name, '.tmp'),
+  },
+): Promise<CliProject> {
+  const { source, copies } = where
+  mkdirSync(copies, { recursive: true })
+  const dir = mkdtempSync(path.join(copies, copies === path.join(source, '.tmp') ? 'run-' : '.run-'))
+  for (const entry of readdirSync(source)) {
+    if (['node_modules', 'dist', '.tmp'].includes(entry) || /^\.(bench|run)-/.test(entry)) continue
+    cpSync(path.join(source, entry), path.join(dir, entry), { recursive: true })
   }
 
   const token = `token-${path.basename(dir)}`

@@ -1,0 +1,93 @@
+import {
+  ACTIVITY_OPERATION,
+  activityPath,
+  LOOKUPS_PATH,
+  type LookupsResponse,
+  type MutateErrorResponse,
+  type MutateOperation,
+  type MutateRequest,
+  type MutateResponse,
+  mutatePath,
+  SESSION_PATH,
+  TOKEN_HEADER,
+} from 'vite-plugin-visual-edit/protocol'
+
+/** A refusal of the dev server: its HTTP status, stable code and message (docs/MUTATE-API.md). */
+export class ServerError extends Error {
+  override name = 'ServerError'
+  readonly status: number
+  readonly code: string
+
+  constructor(status: number, code: string, message: string) {
+    super(message)
+    this.status = status
+    this.code = code
+  }
+}
+
+/**
+ * The dev server's API as the editor page calls it: the session token (a same-origin GET), the
+ * mutate routes and undo/redo of one canvas, and the lookups. Same origin as the app, so no CORS.
+ */
+export class ServerApi {
+  readonly canvasId: string
+  #token: Promise<string> | null = null
+
+  constructor(canvasId: string) {
+    this.canvasId = canvasId
+  }
+
+  token(): Promise<string> {
+    this.#token ??= fetch(SESSION_PATH, { credentials: 'same-origin' }).then(async (response) => {
+      if (!response.ok) throw await failure(response)
+      return ((await response.json()) as { token: string }).token
+    })
+    this.#token.catch(() => {
+      this.#token = null
+    })
+    return this.#token
+  }
+
+  mutate<Operation extends MutateOperation>(
+    operation: Operation,
+    body: MutateRequest<Operation>,
+  ): Promise<MutateResponse> {
+    return this.#post(mutatePath(this.canvasId, operation), body)
+  }
+
+  undo(): Promise<MutateResponse> {
+    return this.#post(activityPath(this.canvasId, ACTIVITY_OPERATION.UNDO), {})
+  }
+
+  redo(): Promise<MutateResponse> {
+    return this.#post(activityPath(this.canvasId, ACTIVITY_OPERATION.REDO), {})
+  }
+
+  lookups(ids: readonly string[]): Promise<LookupsResponse> {
+    return this.#post(LOOKUPS_PATH, { ids })
+  }
+
+  async #post<T>(path: string, body: unknown): Promise<T> {
+    const response = await fetch(path, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json', [TOKEN_HEADER]: await this.token() },
+      body: JSON.stringify(body),
+    })
+    if (!response.ok) {
+      // A stale token (the dev server restarted): ask for the new one next time.
+      if (response.status === 403) this.#token = null
+      throw await failure(response)
+    }
+    return (await response.json()) as T
+  }
+}
+
+async function failure(response: Response): Promise<ServerError> {
+  const body = (await response.json().catch(() => null)) as MutateErrorResponse | null
+  return new ServerError(
+    response.status,
+    body?.error.code ?? 'INTERNAL',
+    body?.error.message ?? `The dev server answered ${response.status}.`,
+  )
+}

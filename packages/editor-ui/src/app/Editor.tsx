@@ -1,0 +1,74 @@
+import * as Tooltip from '@radix-ui/react-tooltip'
+import { useEffect, useMemo } from 'react'
+import { Group, Panel, Separator, useDefaultLayout } from 'react-resizable-panels'
+import { Canvas } from '../canvas/Canvas.tsx'
+import { ElementPanel } from '../panels/ElementPanel.tsx'
+import { LayersPanel } from '../panels/LayersPanel.tsx'
+import { EditorSession } from './editor-session.ts'
+import { SelectionMenu } from './SelectionMenu.tsx'
+import { StatusBar } from './StatusBar.tsx'
+import { SessionContext, useEditorState } from './session-context.tsx'
+import { Toasts } from './Toasts.tsx'
+import { Toolbar } from './Toolbar.tsx'
+import { useShortcuts } from './use-shortcuts.ts'
+
+const prefersDark = () => window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false
+
+/** The editor page (docs/EDITOR.md): toolbar, layers, canvas, element panel, status bar. */
+export function Editor() {
+  const session = useMemo(
+    () =>
+      new EditorSession({
+        width: Number(localStorage.getItem('visual-edit:width')) || 1280,
+        dark: prefersDark(),
+      }),
+    [],
+  )
+  return (
+    <SessionContext.Provider value={session}>
+      <Tooltip.Provider delayDuration={400}>
+        <Layout />
+      </Tooltip.Provider>
+    </SessionContext.Provider>
+  )
+}
+
+function Layout() {
+  const dark = useEditorState((state) => state.dark)
+  const width = useEditorState((state) => state.width)
+  useShortcuts()
+  useEffect(() => {
+    document.documentElement.classList.toggle('dark', dark)
+  }, [dark])
+  useEffect(() => {
+    localStorage.setItem('visual-edit:width', String(width))
+  }, [width])
+  const layout = useDefaultLayout({ id: 'visual-edit:panels', storage: localStorage })
+
+  return (
+    <div className="flex h-full flex-col bg-[var(--chrome)] text-[var(--ink)]">
+      <Toolbar />
+      <Group
+        orientation="horizontal"
+        className="min-h-0 flex-1 border-y border-[var(--line)]"
+        defaultLayout={layout.defaultLayout}
+        onLayoutChanged={layout.onLayoutChanged}
+      >
+        <Panel id="layers" defaultSize={240} minSize={160} maxSize="40" collapsible collapsedSize={0}>
+          <LayersPanel />
+        </Panel>
+        <Separator className="w-px bg-[var(--line)] outline-none data-[separator=active]:bg-accent data-[separator=hover]:bg-accent" />
+        <Panel id="canvas" minSize="30">
+          <Canvas />
+        </Panel>
+        <Separator className="w-px bg-[var(--line)] outline-none data-[separator=active]:bg-accent data-[separator=hover]:bg-accent" />
+        <Panel id="element" defaultSize={280} minSize={200} maxSize="40" collapsible collapsedSize={0}>
+          <ElementPanel />
+        </Panel>
+      </Group>
+      <StatusBar />
+      <SelectionMenu />
+      <Toasts />
+    </div>
+  )
+}

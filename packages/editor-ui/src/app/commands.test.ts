@@ -1,0 +1,52 @@
+// @vitest-environment happy-dom
+import { describe, expect, test } from 'vitest'
+import { commandFor, isTyping, type KeyLike } from './commands.ts'
+
+const press = (key: string, modifiers: Partial<KeyLike> = {}): KeyLike => ({
+  key,
+  altKey: false,
+  ctrlKey: false,
+  metaKey: false,
+  shiftKey: false,
+  ...modifiers,
+})
+
+describe('shortcuts', () => {
+  test.each([
+    [press('d', { ctrlKey: true }), false, 'duplicate'],
+    [press('d', { metaKey: true }), true, 'duplicate'],
+    [press('d', { ctrlKey: true }), true, null],
+    [press('g', { ctrlKey: true, altKey: true }), false, 'wrap'],
+    [press('©', { metaKey: true, altKey: true }), true, 'wrap'],
+    [press('Delete'), false, 'delete'],
+    [press('Backspace'), true, 'delete'],
+    [press('Enter'), false, 'editText'],
+    [press('Enter', { shiftKey: true }), false, null],
+    [press('Escape'), false, 'escape'],
+    [press('z', { ctrlKey: true }), false, 'undo'],
+    [press('Z', { ctrlKey: true, shiftKey: true }), false, 'redo'],
+    [press('y', { ctrlKey: true }), false, 'redo'],
+    [press('z', { metaKey: true, shiftKey: true }), true, 'redo'],
+    [press('=', { ctrlKey: true }), false, 'zoomIn'],
+    [press('+', { ctrlKey: true, shiftKey: true }), false, 'zoomIn'],
+    [press('-', { metaKey: true }), true, 'zoomOut'],
+    [press('0', { ctrlKey: true }), false, 'zoomReset'],
+    [press('0'), false, null],
+    [press('a'), false, null],
+    [press('Delete', { altKey: true }), false, null],
+  ] as const)('%j (mac %s) is %s', (event, mac, command) => {
+    expect(commandFor(event, mac)).toBe(command)
+  })
+
+  test('never while typing in a field', () => {
+    const input = document.createElement('input')
+    const editable = document.createElement('div')
+    editable.contentEditable = 'true'
+    document.body.append(input, editable)
+    expect(isTyping(input)).toBe(true)
+    expect(isTyping(document.createElement('textarea'))).toBe(true)
+    expect(isTyping(editable)).toBe(true)
+    expect(isTyping(document.createElement('button'))).toBe(false)
+    expect(isTyping(null)).toBe(false)
+  })
+})

@@ -1,0 +1,55 @@
+import { ServerError } from '../api/server-api.ts'
+
+export interface Toast {
+  id: number
+  kind: 'error' | 'success' | 'info'
+  /** One line: what happened. */
+  title: string
+  /** What to do about it, when there is something. */
+  detail?: string
+}
+
+/**
+ * What the user reads when a change fails: what happened and what to do, never a silent no-op
+ * (docs/EDITOR.md, Errors). The server's own message is kept where it is the reason (422).
+ */
+export function failureToast(action: string, error: unknown): Omit<Toast, 'id'> {
+  if (error instanceof ServerError) {
+    switch (error.code) {
+      case 'FILE_CHANGED':
+      case 'STALE_ELEMENT':
+      case 'TEXT_MISMATCH':
+      case 'CLASSES_MISMATCH':
+        return {
+          kind: 'error',
+          title: `${action} did not apply: the file changed on disk.`,
+          detail: 'The view is refreshed with the code as it is now; try again.',
+        }
+      case 'UNKNOWN_ELEMENT':
+        return {
+          kind: 'error',
+          title: `${action} did not apply: the element is no longer in the code.`,
+          detail: 'The view is refreshed; select it again.',
+        }
+      case 'NOTHING_TO_UNDO':
+      case 'NOTHING_TO_REDO':
+        return { kind: 'info', title: error.message }
+      case 'FORBIDDEN_TOKEN':
+      case 'FORBIDDEN_ORIGIN':
+      case 'FORBIDDEN_HOST':
+      case 'FORBIDDEN_PEER':
+        return {
+          kind: 'error',
+          title: 'The editing session expired.',
+          detail: 'Reload the editor page (the dev server restarted or the page came from elsewhere).',
+        }
+      default:
+        return { kind: 'error', title: `${action} did not apply.`, detail: error.message }
+    }
+  }
+  return {
+    kind: 'error',
+    title: `${action} did not apply.`,
+    detail: error instanceof Error ? error.message : String(error),
+  }
+}

@@ -1,0 +1,24 @@
+import { useEffect } from 'react'
+import { commandFor, isTyping } from './commands.ts'
+import { useSession } from './session-context.tsx'
+
+/**
+ * The editor's shortcuts with the focus in the editor page (keys pressed inside the frame come as the
+ * inspector's KEY_DOWN events, see EditorSession). Never while the user types in a field.
+ */
+export function useShortcuts(): void {
+  const session = useSession()
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (isTyping(event.target) || event.defaultPrevented) return
+      const command = commandFor(event)
+      if (!command) return
+      // Menus and dialogs close themselves on Escape; the selection only when nothing else took it.
+      if (command === 'escape' && session.state.contextMenu) return
+      event.preventDefault()
+      void session.run(command)
+    }
+    window.addEventListener('keydown', onKeyDown)
+    return () => window.removeEventListener('keydown', onKeyDown)
+  }, [session])
+}

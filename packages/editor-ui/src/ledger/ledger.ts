@@ -1,0 +1,194 @@
+import {
+  type AnyChange,
+  ChangeType,
+  type MutateResponse,
+  parseChange,
+  type StylingFramework,
+} from 'vite-plugin-visual-edit/protocol'
+import { type ServerApi, ServerError } from '../api/server-api.ts'
+import {
+  type ChangeItem,
+  createChangeItem,
+  markProcessedFailed,
+  markProcessedSucceeded,
+} from './change-item.ts'
+import { type ElementRefOf, requestOf } from './request-body.ts'
+
+export type SubmitOutcome =
+  | { ok: true; item: ChangeItem; response: MutateResponse }
+  | { ok: false; item: ChangeItem; error: ServerError | Error }
+
+/** What the ledger needs from the editor around it. */
+export interface LedgerHost {
+  api: ServerApi
+  /** An element object for a codebase id (its element key when the page shows it). */
+  refOf: ElementRefOf
+  /** Ids changed by an edit (`prevIdToNewIdMap`): the selection and the inspector follow. */
+  remapped(map: Readonly<Record<string, string>>): void
+  /** How the project styles, when known (the server checks Tailwind classes the editor adds). */
+  stylingFramework?: () => StylingFramework | null
+}
+
+/** Every string of `value` that is an old id, replaced by its new id. */
+function remap<T>(value: T, map: Readonly<Record<string, string>>): T {
+  if (typeof value === 'string') return (map[value] ?? value) as T
+  if (Array.isArray(value)) return value.map((entry) => remap(entry, map)) as T
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, remap(entry, map)])) as T
+  return value
+}
+
+/**
+ * The change ledger (docs/GLOSSARY.md, Ledger): every change the editor makes becomes an item, is sent
+ * to its route with element objects, and is marked processed (succeeded, or failed with the server's
+ * reason). Ids an edit changes are applied to the items still waiting, to the selection and to the
+ * inspector. Undo and redo call the activities routes and count what can still be undone or redone.
+ */
+export class ChangeLedger {
+  readonly #host: LedgerHost
+  #items: ChangeItem[] = []
+  #undoable = 0
+  #redoable = 0
+  /** Changes go one after another: each is sent with the ids the ones before it left. */
+  #tail: Promise<unknown> = Promise.resolve()
+  readonly #listeners = new Set<() => void>()
+
+  constructor(host: LedgerHost) {
+    this.#host = host
+  }
+
+  get items(): readonly ChangeItem[] {
+    return this.#items
+  }
+
+  get canUndo(): boolean {
+    return this.#undoable > 0
+  }
+
+  get canRedo(): boolean {
+    return this.#redoable > 0
+  }
+
+  get pending(): number {
+    return this.#items.filter((item) => !item.consumed).length
+  }
+
+  subscribe(listener: () => void): () => void {
+    this.#listeners.add(listener)
+    return () => this.#listeners.delete(listener)
+  }
+
+  /**
+   * Records `raw` (validated; an unknown type throws 'Unknown change type') and sends it once the
+   * changes before it are done, with the ids they left.
+   */
+  async submit(raw: unknown): Promise<SubmitOutcome> {
+    const item = createChangeItem(raw)
+    this.#put(item)
+    if (item.change.type === ChangeType.UNKNOWN) {
+      // Created consumed; it cannot make a request.
+      return { ok: false, item, error: new Error('Unsupported operation') }
+    }
+    return this.#queue(() => this.#send(this.#current(item)))
+  }
+
+  undo(): Promise<SubmitOutcome> {
+    return this.#queue(() => this.#activity(ChangeType.UNDO))
+  }
+
+  redo(): Promise<SubmitOutcome> {
+    return this.#queue(() => this.#activity(ChangeType.REDO))
+  }
+
+  #queue(task: () => Promise<SubmitOutcome>): Promise<SubmitOutcome> {
+    const run = this.#tail.then(task, task)
+    this.#tail = run
+    return run
+  }
+
+  /** The item as it is now (its ids remapped by the changes before it). */
+  #current(item: ChangeItem): ChangeItem {
+    return this.#items.find((entry) => entry.id === item.id) ?? item
+  }
+
+  async #activity(type: typeof ChangeType.UNDO | typeof ChangeType.REDO): Promise<SubmitOutcome> {
+    const last = [...this.#items].reverse().find((entry) => !entry.failed && entry.change.type !== type)
+    const target: AnyChange = last?.change ?? parseChange({ type: ChangeType.UNKNOWN })
+    const item = createChangeItem(
+      type === ChangeType.UNDO
+        ? { type, changeFields: { changeToUndo: target } }
+        : { type, changeFields: { changeToRedo: target } },
+    )
+    this.#put(item)
+    try {
+      const response = type === ChangeType.UNDO ? await this.#host.api.undo() : await this.#host.api.redo()
+      if (type === ChangeType.UNDO) {
+        this.#undoable = Math.max(0, this.#undoable - 1)
+        this.#redoable += 1
+      } else {
+        this.#redoable = Math.max(0, this.#redoable - 1)
+        this.#undoable += 1
+      }
+      return this.#succeeded(item, response)
+    } catch (error) {
+      // The server has nothing to take back: the counts were wrong, they are now.
+      if (error instanceof ServerError && error.code === 'NOTHING_TO_UNDO') this.#undoable = 0
+      if (error instanceof ServerError && error.code === 'NOTHING_TO_REDO') this.#redoable = 0
+      return this.#failed(item, error)
+    }
+  }
+
+  async #send(item: ChangeItem): Promise<SubmitOutcome> {
+    try {
+      const request = requestOf(
+        item.change,
+        this.#host.refOf,
+        this.#host.api.canvasId,
+        this.#host.stylingFramework?.() ?? null,
+      )
+      const response = await this.#host.api.mutate(request.operation, request.body as never)
+      if (response.files.length > 0) {
+        this.#undoable += 1
+        this.#redoable = 0
+      }
+      return this.#succeeded(item, response)
+    } catch (error) {
+      return this.#failed(item, error)
+    }
+  }
+
+  #succeeded(item: ChangeItem, response: MutateResponse): SubmitOutcome {
+    const done = markProcessedSucceeded(item)
+    this.#replace(done)
+    const map = response.prevIdToNewIdMap
+    if (map && Object.keys(map).length > 0) {
+      this.#items = this.#items.map((entry) =>
+        entry.consumed ? entry : { ...entry, change: remap(entry.change, map) },
+      )
+      this.#host.remapped(map)
+      this.#notify()
+    }
+    return { ok: true, item: done, response }
+  }
+
+  #failed(item: ChangeItem, error: unknown): SubmitOutcome {
+    const reason = error instanceof Error ? error : new Error(String(error))
+    const done = markProcessedFailed(item, reason.message)
+    this.#replace(done)
+    return { ok: false, item: done, error: reason }
+  }
+
+  #put(item: ChangeItem): void {
+    this.#items = [...this.#items, item]
+    this.#notify()
+  }
+
+  #replace(item: ChangeItem): void {
+    this.#items = this.#items.map((entry) => (entry.id === item.id ? item : entry))
+    this.#notify()
+  }
+
+  #notify(): void {
+    for (const listener of this.#listeners) listener()
+  }
+}

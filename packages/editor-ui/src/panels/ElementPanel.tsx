@@ -1,0 +1,270 @@
+import { useSelector } from '@xstate/react'
+import { Component, ExternalLink } from 'lucide-react'
+import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react'
+import type { ElementLookup, NavTreeNode } from 'vite-plugin-visual-edit/protocol'
+import { useEditorState, useSession } from '../app/session-context.tsx'
+import { openInEditorHref, propText, splitClasses } from './element-fields.ts'
+
+/** Props the panel does not list: shown elsewhere (classes, text) or React's own. */
+const HIDDEN_PROPS = new Set(['children', 'className', 'key', 'ref'])
+
+const LABEL = 'text-[11px] text-[var(--ink-3)]'
+const FIELD =
+  'w-full resize-none rounded border border-[var(--line)] bg-[var(--chrome-2)] px-2 py-1 text-[12px] text-[var(--ink)] outline-none hover:border-[var(--ink-3)] focus:border-accent focus:bg-[var(--chrome)] disabled:cursor-not-allowed disabled:opacity-60 aria-invalid:border-red-500'
+
+/**
+ * The element panel (right): what the selected element is (tag, component, where its code is, with a
+ * link that opens it in the user's editor), its classes as editable text, its static text, and its
+ * props, read-only. Edits go through the session's ledger like every other change.
+ */
+export function ElementPanel() {
+  const session = useSession()
+  const selected = useSelector(session.selection, (snapshot) => snapshot.context.selected)
+  const nodes = useEditorState((state) => state.nodes)
+  const lookups = useEditorState((state) => state.lookups)
+  const framework = useEditorState((state) => state.stylingFramework)
+  const key = selected.length === 1 ? selected[0] : undefined
+  const node = key
+    ? nodes.find(
+        (candidate) =>
+          candidate.key.uniquePath === key.uniquePath && candidate.key.codebaseId === key.codebaseId,
+      )
+    : undefined
+  const lookup = key ? lookups.get(key.codebaseId) : undefined
+
+  return (
+    <section aria-label="Element" className="flex h-full flex-col overflow-auto bg-[var(--chrome)]">
+      <header className="flex h-8 shrink-0 items-center px-3">
+        <h2 className="font-semibold text-[12px]">Element</h2>
+      </header>
+      {selected.length > 1 ? (
+        <Empty>{selected.length} elements selected. Duplicate, wrap and delete apply to all of them.</Empty>
+      ) : !key ? (
+        <Empty>Select an element to see its properties.</Empty>
+      ) : !key.codebaseId.startsWith('tempo-') ? (
+        <Empty>This element has no counterpart in the code (a library rendered it).</Empty>
+      ) : (
+        <Details
+          key={key.codebaseId}
+          codebaseId={key.codebaseId}
+          node={node}
+          lookup={lookup}
+          tailwind={framework === 'Tailwind'}
+        />
+      )}
+    </section>
+  )
+}
+
+function Empty({ children }: { children: ReactNode }) {
+  return <p className="px-3 py-2 text-[12px] text-[var(--ink-3)]">{children}</p>
+}
+
+function Details({
+  codebaseId,
+  node,
+  lookup,
+  tailwind,
+}: {
+  codebaseId: string
+  node: NavTreeNode | undefined
+  lookup: ElementLookup | undefined
+  tailwind: boolean
+}) {
+  const session = useSession()
+  const name = lookup?.tagName ?? node?.name ?? ''
+  const component = lookup?.isComponent ?? node?.isComponent ?? false
+  const props = Object.entries(node?.props ?? {}).filter(([prop]) => !HIDDEN_PROPS.has(prop))
+
+  return (
+    <div className="flex flex-col gap-3 px-3 pb-4">
+      <div className="flex min-w-0 items-center gap-1.5">
+        {component ? (
+          <Component aria-hidden="true" size={13} className="shrink-0 text-[var(--component-ink)]" />
+        ) : null}
+        <span className={`truncate font-mono text-[13px] ${component ? 'text-[var(--component-ink)]' : ''}`}>
+          {component ? name : `<${name}>`}
+        </span>
+        {node?.scope && node.scope !== name ? (
+          <span className={`truncate ${LABEL}`}>in {node.scope}</span>
+        ) : null}
+      </div>
+
+      {lookup ? (
+        <a
+          href={openInEditorHref(lookup)}
+          title={`Open ${lookup.file}:${lookup.line} in your code editor`}
+          onClick={(event) => {
+            event.preventDefault()
+            fetch(event.currentTarget.href)
+              .then((response) => {
+                if (!response.ok) throw new Error(`the dev server answered ${response.status}`)
+              })
+              .catch((error: Error) =>
+                session.toast({
+                  kind: 'error',
+                  title: `Could not open ${lookup.file} in your editor.`,
+                  detail: `${error.message}. Set the LAUNCH_EDITOR variable (for example to code) before starting visual-edit.`,
+                }),
+              )
+          }}
+          className="-mt-2 flex w-fit max-w-full items-center gap-1 rounded text-[11px] text-[var(--ink-2)] outline-none hover:text-[var(--accent-ink)] hover:underline focus-visible:ring-2 focus-visible:ring-accent"
+        >
+          <span className="truncate font-mono" dir="rtl">
+            {/* rtl: a long path loses its start, never the file name and line. */}
+            <bdi>
+              {lookup.file}:{lookup.line}
+            </bdi>
+          </span>
+          <ExternalLink aria-hidden="true" size={11} className="shrink-0" />
+        </a>
+      ) : (
+        <p className={`-mt-2 ${LABEL}`}>Reading the code…</p>
+      )}
+
+      {lookup ? <ClassesField codebaseId={codebaseId} lookup={lookup} tailwind={tailwind} /> : null}
+
+      {lookup?.text === 'static' ? (
+        <TextField codebaseId={codebaseId} oldText={lookup.staticText ?? ''} />
+      ) : lookup?.text === 'dynamic' ? (
+        <div className="flex flex-col gap-1">
+          <span className={LABEL}>Text</span>
+          <p className="text-[12px] text-[var(--ink-2)]">Comes from code: edit it in {lookup.file}.</p>
+        </div>
+      ) : null}
+
+      {props.length > 0 ? (
+        <div className="flex flex-col gap-1">
+          <span className={LABEL}>Props (read-only)</span>
+          <dl className="grid grid-cols-[minmax(0,auto)_minmax(0,1fr)] gap-x-3 gap-y-0.5 text-[12px]">
+            {props.map(([prop, value]) => (
+              <div key={prop} className="contents">
+                <dt className="truncate text-[var(--ink-2)]">{prop}</dt>
+                <dd className="truncate font-mono text-[11px] text-[var(--ink)]" title={propText(value)}>
+                  {propText(value)}
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      ) : null}
+    </div>
+  )
+}
+
+/**
+ * A text field that edits on commit: Enter (without Shift) or leaving the field sends the change when
+ * the text differs; Escape puts the code's value back. The change's old value is the code's value the
+ * typing started from (`base`), so an edit made meanwhile on disk is refused by the server, not
+ * overwritten. A new value from the code shows when the field is untouched; a failed change keeps what
+ * the user typed, marked invalid, so nothing typed is lost (the toast says why).
+ */
+function useCommitField(value: string, commit: (draft: string, base: string) => Promise<boolean>) {
+  const [draft, setDraft] = useState(value)
+  const [base, setBase] = useState(value)
+  const [state, setState] = useState<'idle' | 'saving' | 'failed'>('idle')
+  if (draft === base && base !== value && state !== 'saving') {
+    setBase(value)
+    setDraft(value)
+  }
+  // Escape blurs the field after putting the value back; the blur must not save the draft it had.
+  const cancelled = useRef(false)
+  const save = async () => {
+    if (cancelled.current) {
+      cancelled.current = false
+      return
+    }
+    if (draft === base || state === 'saving') return
+    setState('saving')
+    const saved = await commit(draft, base)
+    setState(saved ? 'idle' : 'failed')
+    // Saved: the draft is the code now (the lookup that follows says the same).
+    if (saved) setBase(draft)
+  }
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey) {
+      event.preventDefault()
+      void save()
+    } else if (event.key === 'Escape') {
+      event.preventDefault()
+      setDraft(value)
+      setBase(value)
+      setState('idle')
+      cancelled.current = true
+      event.currentTarget.blur()
+    }
+  }
+  return { draft, setDraft, state, save, onKeyDown }
+}
+
+function ClassesField({
+  codebaseId,
+  lookup,
+  tailwind,
+}: {
+  codebaseId: string
+  lookup: ElementLookup
+  tailwind: boolean
+}) {
+  const session = useSession()
+  const id = useId()
+  const field = useCommitField(lookup.classes.join(' '), (draft, base) =>
+    session.editClasses(codebaseId, splitClasses(draft), splitClasses(base)),
+  )
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className={`flex items-center justify-between ${LABEL}`}>
+        <span>Classes</span>
+        {tailwind ? <span>Tailwind</span> : null}
+      </label>
+      <textarea
+        id={id}
+        rows={Math.min(6, Math.max(2, Math.ceil(field.draft.length / 34)))}
+        spellCheck={false}
+        value={field.draft}
+        disabled={!lookup.classesEditable}
+        aria-invalid={field.state === 'failed'}
+        aria-busy={field.state === 'saving'}
+        placeholder={lookup.classesEditable ? 'No classes' : undefined}
+        onChange={(event) => field.setDraft(event.target.value)}
+        onBlur={() => void field.save()}
+        onKeyDown={field.onKeyDown}
+        className={`${FIELD} font-mono text-[11px] leading-[16px]`}
+      />
+      {!lookup.classesEditable ? (
+        <p className={LABEL}>The className is an expression: edit it in the code.</p>
+      ) : field.state === 'failed' ? (
+        <p className="text-[11px] text-red-600 dark:text-red-400">
+          Not saved. Fix the classes or press Escape.
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+function TextField({ codebaseId, oldText }: { codebaseId: string; oldText: string }) {
+  const session = useSession()
+  const id = useId()
+  const field = useCommitField(oldText, (draft, base) => session.editText(codebaseId, draft, base))
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className={LABEL}>
+        Text
+      </label>
+      <textarea
+        id={id}
+        rows={Math.min(6, Math.max(1, Math.ceil(field.draft.length / 36)))}
+        value={field.draft}
+        aria-invalid={field.state === 'failed'}
+        aria-busy={field.state === 'saving'}
+        onChange={(event) => field.setDraft(event.target.value)}
+        onBlur={() => void field.save()}
+        onKeyDown={field.onKeyDown}
+        className={FIELD}
+      />
+      {field.state === 'failed' ? (
+        <p className="text-[11px] text-red-600 dark:text-red-400">Not saved. Try again or press Escape.</p>
+      ) : null}
+    </div>
+  )
+}

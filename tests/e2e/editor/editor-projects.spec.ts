@@ -1,0 +1,74 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { AxeBuilder } from '@axe-core/playwright'
+import { expect, test } from '@playwright/test'
+import { type CliProject, startCliProject } from '../projects/cli-project.ts'
+import { changedSince, openEditor, snapshotSources } from './editor-page.ts'
+
+/**
+ * The editor on a project shaped like people's, not only on our own app: Vite 5, plugin-react 4 with a
+ * Babel plugin of the project's, Tailwind 3 through PostCSS, CRLF line endings, no visualEdit() in its
+ * config (the CLI adds it). Select, edit text by the keyboard, undo: the file is byte-identical again.
+ */
+let served: CliProject
+test.beforeAll(async () => {
+  served = await startCliProject('vite5-tailwind3')
+})
+test.afterAll(async () => {
+  await served?.stop()
+})
+
+test('vite5-tailwind3: select, Enter, type, Enter writes the file; undo restores its bytes', async ({
+  page,
+}) => {
+  test.setTimeout(90_000)
+  const start = snapshotSources(served.dir)
+  const file = path.join(served.dir, 'src/App.jsx')
+  const editor = await openEditor(page, served)
+
+  const h1 = editor.app.locator('h1')
+  await editor.select(h1)
+  await expect(editor.elementPanel).toContainText('App.jsx:')
+  await expect(editor.elementPanel.getByLabel('Classes')).toHaveValue('text-3xl font-bold text-brand')
+
+  // Enter edits the selection's text (the editor's shortcut), Enter again commits.
+  await page.keyboard.press('Enter')
+  await expect(h1).toBeFocused()
+  await page.keyboard.press('ControlOrMeta+A')
+  await page.keyboard.type('Edited in the editor')
+  await page.keyboard.press('Enter')
+  await expect.poll(() => readFileSync(file, 'utf8')).toContain('>Edited in the editor</h1>')
+  expect(readFileSync(file, 'utf8')).toContain('\r\n')
+  await expect(h1).toHaveText('Edited in the editor')
+
+  await page.keyboard.press('ControlOrMeta+Z')
+  await expect.poll(() => changedSince(served.dir, start)).toEqual([])
+  await expect(h1).toHaveText('Vite 5 with Tailwind 3')
+  await expect(editor.undoButton).toBeDisabled()
+})
+
+test('no serious or critical accessibility violation in the editor, light and dark', async ({ page }) => {
+  test.setTimeout(90_000)
+  const editor = await openEditor(page, served)
+  await editor.select(editor.app.locator('h1'))
+  for (const theme of ['light', 'dark'] as const) {
+    if (theme === 'dark') await page.getByRole('button', { name: 'Dark theme' }).click()
+    // The app's own page is the app's business: the editor's chrome is checked.
+    const { violations } = await new AxeBuilder({ page }).exclude('iframe').analyze()
+    const serious = violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map(
+        (violation) =>
+          `${theme}: ${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+      )
+    expect(serious).toEqual([])
+  }
+  // The selection's context menu too.
+  await editor.app.locator('h1').click({ button: 'right' })
+  await expect(page.getByRole('menu')).toBeVisible()
+  const menu = await new AxeBuilder({ page }).include('[role=menu]').analyze()
+  expect(
+    menu.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical'),
+  ).toEqual([])
+  await page.keyboard.press('Escape')
+})
