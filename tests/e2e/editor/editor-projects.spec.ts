@@ -72,3 +72,23 @@ test('no serious or critical accessibility violation in the editor, light and da
   ).toEqual([])
   await page.keyboard.press('Escape')
 })
+
+test('a narrow window starts with the canvas alone; the toolbar opens and closes the side panels', async ({
+  page,
+}) => {
+  test.setTimeout(90_000)
+  await page.setViewportSize({ width: 800, height: 700 })
+  await page.goto(new URL('/__visual-edit/', served.url).href)
+  await expect(page.getByRole('status').filter({ hasText: 'Connected' })).toBeVisible({ timeout: 30_000 })
+  const layersButton = page.getByRole('button', { name: 'Layers panel' })
+  await expect(layersButton).toHaveAttribute('aria-pressed', 'false')
+  await expect(page.getByRole('heading', { name: 'Layers' })).not.toBeInViewport()
+  await layersButton.click()
+  await expect(layersButton).toHaveAttribute('aria-pressed', 'true')
+  await expect(page.getByRole('treeitem').first()).toBeVisible()
+  const elementButton = page.getByRole('button', { name: 'Element panel' })
+  await elementButton.click()
+  await expect(page.getByRole('region', { name: 'Element' })).toContainText('Select an element')
+  await elementButton.click()
+  await expect(elementButton).toHaveAttribute('aria-pressed', 'false')
+})

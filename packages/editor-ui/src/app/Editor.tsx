@@ -1,6 +1,6 @@
 import * as Tooltip from '@radix-ui/react-tooltip'
-import { useEffect, useMemo } from 'react'
-import { Group, Panel, Separator, useDefaultLayout } from 'react-resizable-panels'
+import { useEffect, useLayoutEffect, useMemo, useState } from 'react'
+import { Group, Panel, Separator, useDefaultLayout, usePanelRef } from 'react-resizable-panels'
 import { Canvas } from '../canvas/Canvas.tsx'
 import { ElementPanel } from '../panels/ElementPanel.tsx'
 import { LayersPanel } from '../panels/LayersPanel.tsx'
@@ -11,6 +11,9 @@ import { SessionContext, useEditorState } from './session-context.tsx'
 import { Toasts } from './Toasts.tsx'
 import { Toolbar } from './Toolbar.tsx'
 import { useShortcuts } from './use-shortcuts.ts'
+
+/** Below this window width the side panels start collapsed. */
+const NARROW_PX = 960
 
 const prefersDark = () => window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false
 
@@ -44,17 +47,42 @@ function Layout() {
     localStorage.setItem('visual-edit:width', String(width))
   }, [width])
   const layout = useDefaultLayout({ id: 'visual-edit:panels', storage: localStorage })
+  const layersRef = usePanelRef()
+  const elementRef = usePanelRef()
+  const [open, setOpen] = useState({ layers: true, element: true })
+  // A narrow window (a laptop split in two, a tablet) starts with the canvas alone; the toolbar opens the panels.
+  useLayoutEffect(() => {
+    if (window.innerWidth >= NARROW_PX) return
+    layersRef.current?.collapse()
+    elementRef.current?.collapse()
+  }, [layersRef, elementRef])
+  const toggle = (panel: 'layers' | 'element') => {
+    const handle = (panel === 'layers' ? layersRef : elementRef).current
+    if (handle?.isCollapsed()) handle.expand()
+    else handle?.collapse()
+  }
+  const track = (panel: 'layers' | 'element') => (size: { inPixels: number }) =>
+    setOpen((now) => (now[panel] === size.inPixels > 0 ? now : { ...now, [panel]: size.inPixels > 0 }))
 
   return (
     <div className="flex h-full flex-col bg-[var(--chrome)] text-[var(--ink)]">
-      <Toolbar />
+      <Toolbar panels={{ ...open, toggle }} />
       <Group
         orientation="horizontal"
         className="min-h-0 flex-1 border-y border-[var(--line)]"
         defaultLayout={layout.defaultLayout}
         onLayoutChanged={layout.onLayoutChanged}
       >
-        <Panel id="layers" defaultSize={240} minSize={160} maxSize="40" collapsible collapsedSize={0}>
+        <Panel
+          id="layers"
+          panelRef={layersRef}
+          onResize={track('layers')}
+          defaultSize={240}
+          minSize={160}
+          maxSize="40"
+          collapsible
+          collapsedSize={0}
+        >
           <LayersPanel />
         </Panel>
         <Separator className="w-px bg-[var(--line)] outline-none data-[separator=active]:bg-accent data-[separator=hover]:bg-accent" />
@@ -62,7 +90,16 @@ function Layout() {
           <Canvas />
         </Panel>
         <Separator className="w-px bg-[var(--line)] outline-none data-[separator=active]:bg-accent data-[separator=hover]:bg-accent" />
-        <Panel id="element" defaultSize={280} minSize={200} maxSize="40" collapsible collapsedSize={0}>
+        <Panel
+          id="element"
+          panelRef={elementRef}
+          onResize={track('element')}
+          defaultSize={280}
+          minSize={200}
+          maxSize="40"
+          collapsible
+          collapsedSize={0}
+        >
           <ElementPanel />
         </Panel>
       </Group>

@@ -3,6 +3,8 @@ import {
   ArrowRight,
   Moon,
   MousePointer2,
+  PanelLeft,
+  PanelRight,
   Play,
   Redo2,
   RotateCw,
@@ -15,8 +17,17 @@ import { useEditorState, useSession } from './session-context.tsx'
 import { BUTTON, IconButton, MOD } from './ui.tsx'
 import { WIDTH_PRESETS, ZOOM_STEPS } from './zoom.ts'
 
-/** The top bar: address and navigation, viewport width, zoom, edit/drive, AI context, undo/redo, theme. */
-export function Toolbar() {
+export interface PanelToggles {
+  layers: boolean
+  element: boolean
+  toggle: (panel: 'layers' | 'element') => void
+}
+
+/**
+ * The top bar: the side panels, address and navigation, viewport width, zoom, edit/drive, AI context,
+ * undo/redo, theme. It scrolls sideways rather than wrap when the window is narrow.
+ */
+export function Toolbar({ panels }: { panels: PanelToggles }) {
   const session = useSession()
   const href = useEditorState((state) => state.href)
   const width = useEditorState((state) => state.width)
@@ -37,11 +48,14 @@ export function Toolbar() {
   } catch {}
 
   return (
-    <header className="flex h-10 shrink-0 items-center gap-1 px-2">
-      <span className="mr-2 flex items-center gap-1.5 font-semibold text-[12px]">
+    <header className="flex h-10 shrink-0 items-center gap-1 overflow-x-auto px-2 [scrollbar-width:none]">
+      <span className="mr-1 flex shrink-0 items-center gap-1.5 font-semibold text-[12px]">
         <span className="inline-block size-3 rounded-sm bg-accent" aria-hidden="true" />
         visual-edit
       </span>
+      <IconButton label="Layers panel" aria-pressed={panels.layers} onClick={() => panels.toggle('layers')}>
+        <PanelLeft className="size-3.5" />
+      </IconButton>
       <IconButton label="Back" onClick={() => session.navigate('goBack')}>
         <ArrowLeft className="size-3.5" />
       </IconButton>
@@ -53,12 +67,12 @@ export function Toolbar() {
       </IconButton>
       <output
         aria-label="Address of the app"
-        className="mx-1 h-7 min-w-40 max-w-96 flex-1 truncate rounded border border-[var(--line)] bg-[var(--chrome-2)] px-2 leading-7 text-[var(--ink-2)]"
+        className="mx-1 h-7 min-w-24 max-w-96 flex-1 truncate rounded border border-[var(--line)] bg-[var(--chrome-2)] px-2 leading-7 text-[var(--ink-2)]"
       >
         {path || '/'}
       </output>
 
-      <fieldset className="ml-auto flex min-w-0 items-center gap-1 border-0 p-0" aria-label="Viewport width">
+      <fieldset className="ml-auto flex shrink-0 items-center gap-1 border-0 p-0" aria-label="Viewport width">
         {WIDTH_PRESETS.map((preset) => (
           <button
             key={preset.width}
@@ -120,7 +134,7 @@ export function Toolbar() {
         </select>
       </fieldset>
 
-      <div className="ml-2 flex items-center gap-1 border-l border-[var(--line)] pl-2">
+      <div className="ml-2 flex shrink-0 items-center gap-1 border-l border-[var(--line)] pl-2">
         <fieldset aria-label="Mode" className="flex rounded border border-[var(--line)] p-0.5">
           <button
             type="button"
@@ -159,6 +173,13 @@ export function Toolbar() {
           onClick={() => void session.run('redo')}
         >
           <Redo2 className="size-3.5" />
+        </IconButton>
+        <IconButton
+          label="Element panel"
+          aria-pressed={panels.element}
+          onClick={() => panels.toggle('element')}
+        >
+          <PanelRight className="size-3.5" />
         </IconButton>
         <IconButton label={dark ? 'Light theme' : 'Dark theme'} onClick={() => session.setDark(!dark)}>
           {dark ? <Sun className="size-3.5" /> : <Moon className="size-3.5" />}
