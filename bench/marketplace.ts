@@ -10,10 +10,8 @@
  * 2. Initial JavaScript of the production build (entry + modulepreloads, gzip). Floor: a bare
  *    React 19 app built the same way. Goal: at most 200 kB gzip.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import path from 'node:path'
-import { gzipSync } from 'node:zlib'
-import react from '@vitejs/plugin-react'
 import { build } from 'vite'
 import { CATEGORIES } from '../examples/marketplace/src/data/categories.ts'
 import { isPublic, type Listing } from '../examples/marketplace/src/data/listing.ts'
@@ -23,6 +21,7 @@ import {
   type SortOrder,
   searchListings,
 } from '../examples/marketplace/src/lib/search.ts'
+import { bareReactJavaScript, initialJavaScript } from './build-size.ts'
 import { formatTable, median, percentile, ratio } from './report.ts'
 
 const LISTING_COUNT = 10_000
@@ -148,20 +147,6 @@ function benchFilterSort(): boolean {
   return ok
 }
 
-/** Gzip bytes of the JavaScript index.html loads up front: the entry module and its modulepreloads. */
-function initialJavaScript(outDir: string): { files: { name: string; gzip: number }[]; total: number } {
-  const html = readFileSync(path.join(outDir, 'index.html'), 'utf8')
-  const sources = [
-    ...html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g),
-    ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g),
-  ].map((match) => match[1] as string)
-  const files = [...new Set(sources)].map((source) => ({
-    name: source,
-    gzip: gzipSync(readFileSync(path.join(outDir, source.replace(/^\//, '')))).length,
-  }))
-  return { files, total: files.reduce((sum, file) => sum + file.gzip, 0) }
-}
-
 async function benchInitialJavaScript(): Promise<boolean> {
   const work = mkdtempSync(path.join(MARKETPLACE, '.bench-'))
   try {
@@ -169,25 +154,7 @@ async function benchInitialJavaScript(): Promise<boolean> {
     await build({ root: MARKETPLACE, logLevel: 'silent', build: { outDir: appOut, emptyOutDir: true } })
     const app = initialJavaScript(appOut)
 
-    // Floor: React and ReactDOM rendering one element, built by the same Vite with the same React plugin.
-    const bare = path.join(work, 'bare')
-    mkdirSync(path.join(bare, 'src'), { recursive: true })
-    writeFileSync(
-      path.join(bare, 'index.html'),
-      '<!doctype html><div id="root"></div><script type="module" src="/src/main.tsx"></script>\n',
-    )
-    writeFileSync(
-      path.join(bare, 'src', 'main.tsx'),
-      "import { createRoot } from 'react-dom/client'\ncreateRoot(document.getElementById('root') as HTMLElement).render(<p>hello</p>)\n",
-    )
-    await build({
-      root: bare,
-      configFile: false,
-      logLevel: 'silent',
-      plugins: [react()],
-      build: { outDir: path.join(bare, 'dist') },
-    })
-    const floor = initialJavaScript(path.join(bare, 'dist'))
+    const floor = await bareReactJavaScript(work)
 
     const kb = (bytes: number) => (bytes / 1024).toFixed(1)
     console.log('\nmarketplace production build: initial JavaScript (gzip)')

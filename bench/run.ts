@@ -2,6 +2,7 @@
  * `npm run bench [-- <name> [args...]]`: runs every benchmark, or the one named. Each prints its figures
  * beside a baseline measured in the same run; the exit code is 1 when a goal is missed.
  */
+import { benchEditor } from './editor.ts'
 import { benchInspector } from './inspector.ts'
 import { benchInspectorIdle } from './inspector-idle.ts'
 import { benchMarketplace } from './marketplace.ts'
@@ -15,6 +16,7 @@ const BENCHMARKS: Record<string, (args: string[]) => Promise<boolean>> = {
   mutate: benchMutate,
   inspector: benchInspector,
   'inspector-idle': benchInspectorIdle,
+  editor: benchEditor,
 }
 
 const [name, ...args] = process.argv.slice(2)

@@ -1,0 +1,452 @@
+/**
+ * The editor page on the marketplace in headless Chromium, each figure beside its floor measured in
+ * the same run (a copy of the marketplace served by the `visual-edit` binary, as `npm start` does).
+ *
+ *   npm run bench -- editor
+ *
+ * 1. Editor ready: from navigation to the first row of the layers drawn. Floor: loading the bare
+ *    app (no visual-edit) in a plain Vite dev server of the same copy, to its hero heading drawn.
+ *    Both cold in the browser (a new context each), warm on the server. Goal: <= 1.5 s and <= 1.5x.
+ * 2. Click -> selection drawn in the canvas (the inspector's primary outline on the element) and in
+ *    the layers (its row selected), from the click's pointerdown in the frame to the animation frame
+ *    that shows both. Goal: p95 <= 50 ms.
+ * 3. Text commit -> the file's new text live in the frame: from the Enter that commits an in-place
+ *    edit to Vite's "hot updated" of the file in the frame. Floor: writing the same bytes to the
+ *    file yourself, to the same "hot updated". Goal: median <= 1.2x the floor.
+ * 4. Editor JavaScript (gzip, what its index.html loads). Floor: a bare React 19 page. Goal: <= 250 kB.
+ */
+import { mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { type Browser, chromium, type Frame, type Page, type Request } from '@playwright/test'
+import tailwindcss from '@tailwindcss/vite'
+import react from '@vitejs/plugin-react'
+import playwrightConfig, { CHROMIUM_PATH } from '../playwright.config.ts'
+import { MARKETPLACE, startCliProject } from '../tests/e2e/projects/cli-project.ts'
+import { listenDevServer } from '../tests/helpers/dev-server.ts'
+import { bareReactJavaScript, initialJavaScript } from './build-size.ts'
+import { formatTable, median, percentile, ratio } from './report.ts'
+
+const REPO = path.resolve(import.meta.dirname, '..')
+const EDITOR_DIST = path.join(REPO, 'packages/editor-ui/dist')
+const HERO = 'src/components/home/HeroSearch.tsx'
+const HEADING = 'Buy and Sell Anything in Gulbarga District'
+
+const READY_GOAL_MS = 1500
+const READY_GOAL_RATIO = 1.5
+const CLICK_GOAL_P95_MS = 50
+const COMMIT_GOAL_RATIO = 1.2
+const JS_GOAL_BYTES = 250 * 1024
+
+const LOADS = 7
+const CLICKS = 60
+const COMMITS = 8
+
+interface BenchMarks {
+  tree?: number
+  heading?: number
+  /** Epoch ms of each "[vite] hot updated: <path>" the page's Vite client logged. */
+  hot: { path: string; at: number }[]
+  /** Epoch ms of the last Enter pressed in this document. */
+  enterAt?: number
+  /** Editor-timeline ms of the last pointerdown in this document. */
+  pointerAt?: number
+}
+type BenchWindow = Window & { __bench: BenchMarks; __overlayRoot?: ShadowRoot }
+
+/** Runs in the editor, in the app's frame and in the bare app, before their own scripts. */
+function instrument(): void {
+  const marks: BenchMarks = { hot: [] }
+  ;(window as unknown as BenchWindow).__bench = marks
+  const epoch = () => performance.timeOrigin + performance.now()
+  new MutationObserver(() => {
+    if (marks.tree === undefined && document.querySelector('[role=treeitem]')) marks.tree = performance.now()
+    if (marks.heading === undefined && document.querySelector('h1#hero-heading'))
+      marks.heading = performance.now()
+  }).observe(document, { childList: true, subtree: true })
+  const debug = console.debug.bind(console)
+  console.debug = (...args: unknown[]) => {
+    // Vite's client logs console.debug('[vite]', 'hot updated: /src/App.tsx').
+    const found = /^\[vite\] hot updated: (\S+)/.exec(args.join(' '))
+    if (found) marks.hot.push({ path: found[1] as string, at: epoch() })
+    debug(...args)
+  }
+  addEventListener(
+    'keydown',
+    (event) => {
+      if (event.key === 'Enter') marks.enterAt = performance.timeOrigin + event.timeStamp
+    },
+    true,
+  )
+  addEventListener(
+    'pointerdown',
+    (event) => {
+      marks.pointerAt = performance.timeOrigin + event.timeStamp
+    },
+    true,
+  )
+  // The overlay's shadow root is closed: remember it for the click measurement.
+  const attach = Element.prototype.attachShadow
+  Element.prototype.attachShadow = function (this: Element, init: ShadowRootInit) {
+    const root = attach.call(this, init)
+    if (this.hasAttribute('data-visual-edit-overlay')) (window as unknown as BenchWindow).__overlayRoot = root
+    return root
+  }
+}
+
+async function newPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
+  // tsx compiles this file with esbuild's keepNames: the functions the page runs call __name.
+  await context.addInitScript({ content: 'window.__name = (fn) => fn' })
+  await context.addInitScript(instrument)
+  return context.newPage()
+}
+
+const appFrame = async (page: Page): Promise<Frame> => {
+  const frame = await (await page.locator('iframe[title="The app"]').elementHandle())?.contentFrame()
+  if (!frame) throw new Error('the editor has no app frame')
+  return frame
+}
+
+/** Navigation -> first layers row (editor) or hero heading (bare app), in ms. */
+async function loadTime(browser: Browser, url: string, mark: 'tree' | 'heading'): Promise<number> {
+  const page = await newPage(browser)
+  try {
+    await page.goto(url)
+    await page.waitForFunction(
+      (name) => (window as unknown as BenchWindow).__bench[name] !== undefined,
+      mark,
+      {
+        timeout: 60_000,
+      },
+    )
+    return page.evaluate((name) => (window as unknown as BenchWindow).__bench[name] as number, mark)
+  } finally {
+    await page.context().close()
+  }
+}
+
+/**
+ * Clicks tagged elements of the frame one after another; for each, the ms from its pointerdown to the
+ * animation frame where the layers row is selected and the primary outline sits on it.
+ */
+async function clickTimes(page: Page): Promise<number[]> {
+  const frame = await appFrame(page)
+  const frameBox = await page.locator('iframe[title="The app"]').boundingBox()
+  // The frame is scaled by the zoom: its box on the page over its own width.
+  const scale = await page.evaluate(() => {
+    const element = document.querySelector('iframe[title="The app"]') as HTMLIFrameElement
+    return element.getBoundingClientRect().width / element.offsetWidth
+  })
+  // Visible tagged elements, by their place in the document (a list's entries share a codebase id):
+  // the element a click at a point selects is the tagged one nearest to what is under the point.
+  const targets = await frame.evaluate(() => {
+    const all = [...document.querySelectorAll('[data-tempo-id]')]
+    const seen = new Set<Element>()
+    const found: { index: number; id: string; x: number; y: number }[] = []
+    for (const element of all) {
+      const rect = element.getBoundingClientRect()
+      if (rect.width < 24 || rect.height < 12 || rect.top < 0 || rect.bottom > innerHeight - 4) continue
+      const x = rect.left + rect.width / 2
+      const y = rect.top + rect.height / 2
+      const hit = document.elementFromPoint(x, y)?.closest('[data-tempo-id]')
+      if (!hit || seen.has(hit)) continue
+      seen.add(hit)
+      found.push({ index: all.indexOf(hit), id: hit.getAttribute('data-tempo-id') as string, x, y })
+    }
+    return found
+  })
+  const times: number[] = []
+  const missing: string[] = []
+  let previous = ''
+  for (let index = 0; times.length < CLICKS && index < CLICKS * 4; index++) {
+    const target = targets[index % targets.length]
+    if (!target || target.id === previous) continue
+    previous = target.id
+    const drawn = page.evaluate(async ({ id, index: place }) => {
+      const frameWindow = (document.querySelector('iframe[title="The app"]') as HTMLIFrameElement)
+        .contentWindow as unknown as BenchWindow
+      const element = frameWindow.document.querySelectorAll('[data-tempo-id]')[place] as Element
+      const near = (a: number, b: number) => Math.abs(a - b) < 1.5
+      return new Promise<number | null>((resolve) => {
+        const started = performance.now()
+        // The element's row, or that of the component whose first element it is (the inspector selects
+        // the component's usage when the click lands on its root): a row selected that was not before.
+        const before = document
+          .querySelector('[role=treeitem][aria-selected=true]')
+          ?.getAttribute('data-codebase-id')
+        const check = () => {
+          const selected = document
+            .querySelector('[role=treeitem][aria-selected=true]')
+            ?.getAttribute('data-codebase-id')
+          const row = selected === id || (selected !== undefined && selected !== null && selected !== before)
+          const box = element.getBoundingClientRect()
+          const outline = [...(frameWindow.__overlayRoot?.querySelectorAll('div[data-kind=primary]') ?? [])]
+            .map((div) => div.getBoundingClientRect())
+            .some(
+              (rect) => near(rect.left, box.left) && near(rect.top, box.top) && near(rect.width, box.width),
+            )
+          if (row && outline) resolve(performance.timeOrigin + performance.now())
+          // Not drawn within 5 s: a sample the bench reports as missing rather than waits for.
+          else if (performance.now() - started > 5000) resolve(null)
+          else requestAnimationFrame(check)
+        }
+        requestAnimationFrame(check)
+      })
+    }, target)
+    await page.mouse.click((frameBox?.x ?? 0) + target.x * scale, (frameBox?.y ?? 0) + target.y * scale)
+    const at = await drawn
+    if (at === null) {
+      missing.push(
+        await frame.evaluate(
+          (place) => document.querySelectorAll('[data-tempo-id]')[place]?.outerHTML.slice(0, 120) ?? '',
+          target.index,
+        ),
+      )
+      continue
+    }
+    const pointerAt = await frame.evaluate(() => (window as unknown as BenchWindow).__bench.pointerAt ?? 0)
+    times.push(at - pointerAt)
+  }
+  if (missing.length > 0)
+    console.log(
+      `click -> selection: ${missing.length} clicks not drawn within 5 s (left out):\n  ${missing.join('\n  ')}`,
+    )
+  return times
+}
+
+/** Epoch ms of the frame's first "hot updated" of the hero's file after `since`. */
+async function hotUpdateAfter(frame: Frame, since: number): Promise<number> {
+  const handle = await frame.waitForFunction(
+    ({ file, after }) =>
+      (window as unknown as BenchWindow).__bench.hot.find((hot) => hot.path === `/${file}` && hot.at > after)
+        ?.at,
+    { file: HERO, after: since },
+    { timeout: 20_000, polling: 'raf' },
+  )
+  return (await handle.jsonValue()) as number
+}
+
+/**
+ * Waits until the frame has had no hot update for 400 ms: a write makes two (the module, then
+ * Tailwind's stylesheet with it), and a write made before they are through may be missed by the
+ * watcher (chokidar folds changes of one path within 50 ms).
+ */
+async function settle(frame: Frame): Promise<void> {
+  await frame.waitForFunction(
+    () => {
+      const { hot } = (window as unknown as BenchWindow).__bench
+      const last = hot.at(-1)?.at ?? 0
+      return performance.timeOrigin + performance.now() - last > 400
+    },
+    undefined,
+    { timeout: 20_000, polling: 50 },
+  )
+}
+
+interface CommitTimes {
+  /** Writing the new text to the file by hand (writeFile), to the frame's hot update. */
+  floor: number[]
+  /** The same by hand the way the server writes: a temp file beside it, renamed over it. */
+  atomic: number[]
+  /** Enter in the edited text, to the frame's hot update. */
+  editor: number[]
+  /** The editor's parts: Enter -> request sent (inspector -> editor -> ledger), the request (the server's edit and write), response -> hot update. */
+  toRequest: number[]
+  request: number[]
+  afterResponse: number[]
+}
+
+/** One text commit each way, alternately: by hand (the floors) and through the editor. */
+async function commitTimes(page: Page, dir: string): Promise<CommitTimes> {
+  const file = path.join(dir, HERO)
+  const frame = await appFrame(page)
+  const heading = frame.locator('h1#hero-heading')
+  const times: CommitTimes = {
+    floor: [],
+    atomic: [],
+    editor: [],
+    toRequest: [],
+    request: [],
+    afterResponse: [],
+  }
+  let lastEdit: Request | undefined
+  page.on('requestfinished', (request) => {
+    if (request.url().includes('/mutate/editText')) lastEdit = request
+  })
+  await settle(frame)
+  for (let round = 0; round < COMMITS; round++) {
+    // The floors: the same kind of edit written by hand, plainly and atomically.
+    for (const how of ['floor', 'atomic'] as const) {
+      const current = (await heading.textContent())?.trim() ?? ''
+      const byHand = `${HEADING} ${round}${how}`
+      const text = readFileSync(file, 'utf8').replace(current, byHand)
+      const before = Date.now()
+      if (how === 'floor') writeFileSync(file, text)
+      else {
+        writeFileSync(`${file}.bench-tmp`, text)
+        renameSync(`${file}.bench-tmp`, file)
+      }
+      times[how].push((await hotUpdateAfter(frame, before)) - before)
+      await heading.filter({ hasText: byHand }).waitFor()
+      await settle(frame)
+    }
+
+    // The editor: select (from nothing selected: a second click would start editing), Enter, type, Enter.
+    const canvas = await page.getByRole('region', { name: 'Canvas' }).boundingBox()
+    await page.mouse.click((canvas?.x ?? 0) + 8, (canvas?.y ?? 0) + 8)
+    await page.locator('[role=treeitem][aria-selected=true]').waitFor({ state: 'detached' })
+    await heading.click()
+    const id = await heading.getAttribute('data-tempo-id')
+    await page.locator(`[role=treeitem][data-codebase-id="${id}"][aria-selected=true]`).waitFor()
+    await page.keyboard.press('Enter')
+    await frame.waitForFunction(() => document.activeElement?.id === 'hero-heading')
+    await page.keyboard.press('ControlOrMeta+A')
+    const typed = `${HEADING} ${round}b`
+    await page.keyboard.type(typed)
+    const pressedBefore = Date.now()
+    await page.keyboard.press('Enter')
+    const enterAt = await frame.evaluate(() => (window as unknown as BenchWindow).__bench.enterAt ?? 0)
+    const hotAt = await hotUpdateAfter(frame, pressedBefore - 1)
+    times.editor.push(hotAt - enterAt)
+    await heading.filter({ hasText: typed }).waitFor()
+    if (!readFileSync(file, 'utf8').includes(typed)) throw new Error('the editor did not write the text')
+    const timing = lastEdit?.timing()
+    if (timing) {
+      times.toRequest.push(timing.startTime - enterAt)
+      times.request.push(timing.responseEnd)
+      times.afterResponse.push(hotAt - timing.startTime - timing.responseEnd)
+    }
+    await settle(frame)
+  }
+  return times
+}
+
+export async function benchEditor(): Promise<boolean> {
+  const served = await startCliProject('marketplace', MARKETPLACE)
+  const work = mkdtempSync(path.join(REPO, 'bench', '.editor-'))
+  // The same copy without visual-edit, with a dependency cache of its own (two servers must not share one).
+  const bare = await listenDevServer({
+    root: served.dir,
+    cacheDir: path.join(work, 'vite-cache'),
+    plugins: [react(), tailwindcss()],
+  })
+  const browser = await chromium.launch({
+    ...playwrightConfig.use?.launchOptions,
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+  })
+  const editorUrl = new URL('/__visual-edit/', served.url).href
+  try {
+    // Warm both servers (dependency optimisation, transforms) outside the measurements.
+    await loadTime(browser, editorUrl, 'tree')
+    await loadTime(browser, `${bare.url}/`, 'heading')
+
+    const ready: number[] = []
+    const bareLoads: number[] = []
+    for (let round = 0; round < LOADS; round++) {
+      bareLoads.push(await loadTime(browser, `${bare.url}/`, 'heading'))
+      ready.push(await loadTime(browser, editorUrl, 'tree'))
+    }
+
+    const page = await newPage(browser)
+    await page.goto(editorUrl)
+    await page.locator('[role=treeitem]').first().waitFor({ timeout: 60_000 })
+    await page.getByRole('status').filter({ hasText: 'Connected' }).waitFor()
+    const clicks = await clickTimes(page)
+    const commits = await commitTimes(page, served.dir)
+    await page.context().close()
+
+    const js = initialJavaScript(EDITOR_DIST)
+    const reactFloor = await bareReactJavaScript(work)
+
+    const ms = (value: number) => value.toFixed(0)
+    const readyMedian = median(ready)
+    const bareMedian = median(bareLoads)
+    const clickP95 = percentile(clicks, 95)
+    const commitMedian = median(commits.editor)
+    const commitFloor = median(commits.floor)
+    const goals = [
+      {
+        name: `editor ready <= ${READY_GOAL_MS} ms and <= ${READY_GOAL_RATIO}x the bare app`,
+        met: readyMedian <= READY_GOAL_MS && readyMedian / bareMedian <= READY_GOAL_RATIO,
+        figure: `${ms(readyMedian)} ms, ${ratio(readyMedian, bareMedian)}x`,
+      },
+      {
+        name: `click -> selection drawn p95 <= ${CLICK_GOAL_P95_MS} ms`,
+        met: clickP95 <= CLICK_GOAL_P95_MS,
+        figure: `${clickP95.toFixed(1)} ms`,
+      },
+      {
+        name: `text commit -> live <= ${COMMIT_GOAL_RATIO}x the floor`,
+        met: commitMedian / commitFloor <= COMMIT_GOAL_RATIO,
+        figure: `${ratio(commitMedian, commitFloor)}x`,
+      },
+      {
+        name: `editor JavaScript <= ${JS_GOAL_BYTES / 1024} kB gzip`,
+        met: js.total <= JS_GOAL_BYTES,
+        figure: `${(js.total / 1024).toFixed(1)} kB`,
+      },
+    ]
+
+    console.log('\neditor on the marketplace (headless Chromium, 1440x900)')
+    console.log(
+      formatTable(
+        ['measure', 'median', 'p95', 'floor', 'floor median', 'ratio'],
+        [
+          [
+            'editor ready (ms)',
+            ms(readyMedian),
+            ms(percentile(ready, 95)),
+            'bare app load',
+            ms(bareMedian),
+            ratio(readyMedian, bareMedian),
+          ],
+          [
+            'click -> selection drawn (ms)',
+            clicks.length ? median(clicks).toFixed(1) : '-',
+            clickP95.toFixed(1),
+            '-',
+            '-',
+            '-',
+          ],
+          [
+            'text commit -> live (ms)',
+            ms(commitMedian),
+            ms(percentile(commits.editor, 95)),
+            'write by hand',
+            ms(commitFloor),
+            ratio(commitMedian, commitFloor),
+          ],
+          [
+            '',
+            '',
+            '',
+            'atomic write by hand',
+            ms(median(commits.atomic)),
+            ratio(commitMedian, median(commits.atomic)),
+          ],
+          [
+            'editor JS (kB gzip)',
+            (js.total / 1024).toFixed(1),
+            '-',
+            'bare React page',
+            (reactFloor.total / 1024).toFixed(1),
+            ratio(js.total, reactFloor.total),
+          ],
+        ],
+      ),
+    )
+    console.log(`samples: ${LOADS} loads each, ${clicks.length} clicks, ${COMMITS} commits each way`)
+    console.log(
+      `text commit, its parts (medians): Enter -> request sent ${ms(median(commits.toRequest))} ms, the request (edit + atomic write) ${ms(median(commits.request))} ms, response -> live ${ms(median(commits.afterResponse))} ms`,
+    )
+    for (const goal of goals)
+      console.log(`goal ${goal.name}: ${goal.met ? 'met' : 'MISSED'} (${goal.figure})`)
+    return goals.every((goal) => goal.met)
+  } finally {
+    await browser.close()
+    await bare.server.close()
+    await served.stop()
+    rmSync(work, { recursive: true, force: true })
+  }
+}
