@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { AxeBuilder } from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
@@ -91,4 +91,18 @@ test('a narrow window starts with the canvas alone; the toolbar opens and closes
   await expect(page.getByRole('region', { name: 'Element' })).toContainText('Select an element')
   await elementButton.click()
   await expect(elementButton).toHaveAttribute('aria-pressed', 'false')
+})
+
+test("a syntax error in the app's code shows Vite's own error overlay in the frame; fixing it clears it", async ({
+  page,
+}) => {
+  test.setTimeout(90_000)
+  const editor = await openEditor(page, served)
+  const file = path.join(served.dir, 'src/App.jsx')
+  const good = readFileSync(file)
+  writeFileSync(file, good.toString('utf8').replace('</h1>', '</h2>'))
+  await expect(editor.app.locator('vite-error-overlay')).toBeAttached({ timeout: 15_000 })
+  writeFileSync(file, good)
+  await expect(editor.app.locator('vite-error-overlay')).not.toBeAttached({ timeout: 15_000 })
+  await expect(page.getByRole('status').filter({ hasText: 'Connected' })).toBeVisible({ timeout: 30_000 })
 })

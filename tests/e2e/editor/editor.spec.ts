@@ -126,6 +126,18 @@ test('classes edited in the panel land in the file and restyle the frame', async
   await expect(h1).toHaveCSS('font-style', 'italic')
 })
 
+test('text edited in the element panel lands in the file and the frame', async () => {
+  const h1 = editor.app.locator('h1#hero-heading')
+  const text = editor.elementPanel.getByLabel('Text')
+  await expect(text).toHaveValue('Fresh deals every day')
+  await text.fill('Fresh deals, every single day')
+  await text.press('Enter')
+  await expect.poll(hero).toContain('Fresh deals, every single day')
+  await expect(h1).toHaveText('Fresh deals, every single day')
+  // The element keeps its selection and its panel shows the code as it is now.
+  await expect(text).toHaveValue('Fresh deals, every single day')
+})
+
 test('a class Tailwind does not know: a toast says which, nothing is written, the typing is kept', async () => {
   const before = hero()
   const classes = editor.elementPanel.getByLabel('Classes')
@@ -187,6 +199,8 @@ test('duplicate, wrap and delete by the context menu and by shortcuts from insid
   await editor.row(second).click({ button: 'right' })
   await menu.getByRole('menuitem', { name: /Delete/ }).click()
   await expect.poll(() => hero().match(/<p className="mt-4 text-lg text-blue-100">/g)?.length).toBe(2)
+  // The layers follow the rebuild: one row per copy left, none for the deleted one.
+  await expect(page.getByRole('treeitem', { name: /^p\s*Browse/ })).toHaveCount(2)
   await editor.select(copies.nth(1))
   await page.keyboard.press('Delete')
   await expect.poll(() => hero().match(/<p className="mt-4 text-lg text-blue-100">/g)?.length).toBe(1)
@@ -222,6 +236,16 @@ test('Escape selects the parent, then Escape on a root selects nothing', async (
   await expect(page.locator('[role=treeitem][aria-selected=true]')).toHaveCount(0)
 })
 
+test('a full reload of the app reconnects the editor and keeps the selection', async () => {
+  const h1 = editor.app.locator('h1#hero-heading')
+  await editor.select(h1)
+  const id = (await h1.getAttribute('data-tempo-id')) as string
+  await page.getByRole('button', { name: 'Reload the app' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Connected' })).toBeVisible({ timeout: 30_000 })
+  await expect(editor.row(id)).toHaveAttribute('aria-selected', 'true')
+  await expect.poll(async () => (await editor.overlays('primary')).map(roundedBox)).toEqual([await boxOf(h1)])
+})
+
 test('undo everything: every file is byte-identical to the start', async () => {
   await page.locator('body').click({ position: { x: 700, y: 880 } })
   // Two undos by shortcut, the rest by the toolbar's button until there is nothing left.
@@ -235,6 +259,13 @@ test('undo everything: every file is byte-identical to the start', async () => {
   await expect(undo).toBeDisabled()
   await expect.poll(() => changedSince(served.dir, start)).toEqual([])
   await expect(editor.app.locator('h1#hero-heading')).toHaveText('Buy and Sell Anything in Gulbarga District')
+
+  // Redo does the first edit again; undo takes it back to the same bytes.
+  await page.keyboard.press('ControlOrMeta+Shift+Z')
+  await expect.poll(hero).toContain('Fresh deals every day')
+  await expect(editor.app.locator('h1#hero-heading')).toHaveText('Fresh deals every day')
+  await page.keyboard.press('ControlOrMeta+Z')
+  await expect.poll(() => changedSince(served.dir, start)).toEqual([])
 })
 
 test('drive mode: clicks reach the app, and the address bar follows it', async () => {

@@ -47,6 +47,13 @@ export function failureToast(action: string, error: unknown): Omit<Toast, 'id'> 
         return { kind: 'error', title: `${action} did not apply.`, detail: error.message }
     }
   }
+  // fetch() rejects with a TypeError when the server cannot be reached at all.
+  if (error instanceof TypeError)
+    return {
+      kind: 'error',
+      title: `${action} did not apply: the dev server did not answer.`,
+      detail: 'Check that visual-edit edit is still running in your terminal, then try again.',
+    }
   return {
     kind: 'error',
     title: `${action} did not apply.`,
