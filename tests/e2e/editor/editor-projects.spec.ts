@@ -106,3 +106,42 @@ test("a syntax error in the app's code shows Vite's own error overlay in the fra
   await expect(editor.app.locator('vite-error-overlay')).not.toBeAttached({ timeout: 15_000 })
   await expect(page.getByRole('status').filter({ hasText: 'Connected' })).toBeVisible({ timeout: 30_000 })
 })
+
+test('middle-drag and space+drag pan the zoomed canvas, over the frame too, without selecting', async ({
+  page,
+}) => {
+  test.setTimeout(90_000)
+  const editor = await openEditor(page, served)
+  await page.getByRole('combobox', { name: 'Zoom' }).selectOption('400')
+  const canvas = page.getByRole('region', { name: 'Canvas' })
+  const surface = canvas.locator('> div.overflow-auto')
+  const scroll = async () =>
+    (await surface.evaluate((element) => [element.scrollLeft, element.scrollTop])) as [number, number]
+  const box = (await canvas.boundingBox()) as { x: number; y: number; width: number; height: number }
+  await surface.evaluate((element) => element.scrollTo(0, 0))
+
+  // Middle-drag on the surface above the frame (its top margin).
+  const top = { x: box.x + box.width / 2, y: box.y + 12 }
+  await page.mouse.move(top.x, top.y)
+  await page.mouse.down({ button: 'middle' })
+  await page.mouse.move(top.x - 100, top.y, { steps: 4 })
+  await page.mouse.up({ button: 'middle' })
+  const dragged = await scroll()
+  expect(dragged[0]).toBeGreaterThan(80)
+
+  // Space+drag, the pointer over the app's frame: the canvas pans and the app gets nothing.
+  const middle = { x: box.x + box.width / 2, y: box.y + box.height / 2 }
+  await page.keyboard.down('Space')
+  await expect(canvas.locator('[data-pan-cover]')).toBeAttached()
+  await page.mouse.move(middle.x, middle.y)
+  await page.mouse.down()
+  await page.mouse.move(middle.x - 120, middle.y - 80, { steps: 4 })
+  await page.mouse.up()
+  await page.keyboard.up('Space')
+  await expect(canvas.locator('[data-pan-cover]')).not.toBeAttached()
+  const panned = await scroll()
+  expect(panned[0]).toBeGreaterThan(dragged[0] + 100)
+  expect(panned[1]).toBeGreaterThan(dragged[1] + 60)
+  await expect(page.locator('[role=treeitem][aria-selected=true]')).toHaveCount(0)
+  await expect(editor.elementPanel).toContainText('Select an element')
+})

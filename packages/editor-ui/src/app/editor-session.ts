@@ -53,6 +53,8 @@ export interface EditorState {
   dark: boolean
   toasts: readonly Toast[]
   lastSave: { at: Date; files: readonly string[] } | null
+  /** Space is held (anywhere, the frame included): the canvas pans on drag instead of selecting. */
+  spaceHeld: boolean
   /** Where the context menu opens (editor coordinates), and for which element; null when closed. */
   contextMenu: { x: number; y: number } | null
 }
@@ -113,6 +115,7 @@ export class EditorSession {
       toasts: [],
       lastSave: null,
       contextMenu: null,
+      spaceHeld: false,
     }
     this.ledger = new ChangeLedger({
       api: this.api,
@@ -246,8 +249,16 @@ export class EditorSession {
       case OutboundEvent.HYDRATION_STATUS:
         this.#set({ hydrationError: payload === HydrationStatus.ERROR })
         return
+      case OutboundEvent.KEY_UP:
+        if ((payload as KeyPayload).code === 'Space') this.setSpaceHeld(false)
+        return
       case OutboundEvent.KEY_DOWN: {
-        const command = commandFor(payload as KeyPayload)
+        const key = payload as KeyPayload
+        if (key.code === 'Space' && !key.repeat && !this.#state.drive) {
+          this.setSpaceHeld(true)
+          return
+        }
+        const command = commandFor(key)
         // Keys typed into the app's own fields in drive mode are the app's.
         if (command && !(this.#state.drive && command !== 'undo' && command !== 'redo'))
           void this.run(command)
@@ -543,6 +554,10 @@ export class EditorSession {
 
   navigate(action: 'goBack' | 'goForward' | 'refresh'): void {
     this.bridge.call(action).catch(() => {})
+  }
+
+  setSpaceHeld(held: boolean): void {
+    if (held !== this.#state.spaceHeld) this.#set({ spaceHeld: held && !this.#state.drive })
   }
 
   closeContextMenu(): void {

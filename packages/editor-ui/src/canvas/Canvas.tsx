@@ -3,11 +3,12 @@ import { type PointerEvent as ReactPointerEvent, useEffect, useLayoutEffect, use
 import { useEditorState, useSession } from '../app/session-context.tsx'
 import { nextZoom } from '../app/zoom.ts'
 import { appAddress } from './app-address.ts'
+import { usePan } from './use-pan.ts'
 
 /**
  * The canvas: a neutral surface with the app's frame floating on it at the chosen width and zoom, the
  * width above it and a handle on its right edge to resize it. Cmd/Ctrl+wheel zooms (inside the frame
- * the inspector relays the wheel); the surface scrolls to pan.
+ * the inspector relays the wheel); the surface scrolls to pan, and space+drag or middle-drag pans it.
  */
 export function Canvas() {
   const session = useSession()
@@ -19,6 +20,8 @@ export function Canvas() {
   const [height, setHeight] = useState(800)
   const [src] = useState(() => appAddress(window.location.search))
   const scale = zoom / 100
+  const spaceHeld = useEditorState((state) => state.spaceHeld)
+  const startPan = usePan(surface, session)
 
   useEffect(() => {
     const element = surface.current
@@ -85,7 +88,8 @@ export function Canvas() {
         ref={surface}
         className="h-full overflow-auto bg-[var(--canvas)]"
         onPointerDown={(event) => {
-          if (event.button === 0 && !(event.target as Element).closest('[data-frame]'))
+          if (event.button === 1) startPan(event)
+          else if (event.button === 0 && !(event.target as Element).closest('[data-frame]'))
             void session.select(null)
         }}
       >
@@ -139,6 +143,15 @@ export function Canvas() {
           </div>
         </div>
       </div>
+      {spaceHeld ? (
+        // Space held: a cover over the surface and the frame takes the drag (the frame's events are the app's).
+        <div
+          aria-hidden="true"
+          data-pan-cover=""
+          className="absolute inset-0 z-20 cursor-grab active:cursor-grabbing"
+          onPointerDown={startPan}
+        />
+      ) : null}
     </section>
   )
 }
