@@ -48,15 +48,15 @@ export function readQueryFlags(search: string): QueryFlags {
 }
 
 /**
- * The inspector's state, shared by its modules. One AbortController's signal removes every listener
- * a module adds, so `stop()` leaves the page as it found it.
- */
-/**
  * What the inspector's modules tell each other on its event bus: an editor connected; the selection,
  * the hover or drive mode changed; a tree was built; the zoom or the AI context changed.
  */
 export type InspectorEvent = 'connected' | 'selection' | 'hover' | 'drive' | 'tree' | 'zoom' | 'ai'
 
+/**
+ * The inspector's state, shared by its modules. One AbortController's signal removes every listener
+ * a module adds, so `stop()` leaves the page as it found it.
+ */
 export class InspectorContext {
   readonly win: Window
   readonly config: InspectorConfig
