@@ -12,6 +12,10 @@ import { Toasts } from './Toasts.tsx'
 import { Toolbar } from './Toolbar.tsx'
 import { useShortcuts } from './use-shortcuts.ts'
 
+/** The 1 px line between panels, in the accent while it is hovered or dragged. */
+const SEPARATOR =
+  'w-px bg-[var(--line)] outline-none data-[separator=active]:bg-accent data-[separator=hover]:bg-accent'
+
 /** Below this window width the side panels start collapsed. */
 const NARROW_PX = 960
 
@@ -85,11 +89,11 @@ function Layout() {
         >
           <LayersPanel />
         </Panel>
-        <Separator className="w-px bg-[var(--line)] outline-none data-[separator=active]:bg-accent data-[separator=hover]:bg-accent" />
+        <Separator className={SEPARATOR} />
         <Panel id="canvas" minSize="30">
           <Canvas />
         </Panel>
-        <Separator className="w-px bg-[var(--line)] outline-none data-[separator=active]:bg-accent data-[separator=hover]:bg-accent" />
+        <Separator className={SEPARATOR} />
         <Panel
           id="element"
           panelRef={elementRef}
