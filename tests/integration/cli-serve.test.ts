@@ -238,7 +238,7 @@ describe('--host with --allow-remote', () => {
 })
 
 describe('a project served under a Vite base, with --open', () => {
-  test('the app URL has the base, the editor stays at /__visual-edit/, --open opens the editor', async () => {
+  test('the app URL has the base, the editor stays at /__visual-edit/ and opens the app at the base, --open opens the editor', async () => {
     // BROWSER=none: Vite's open step runs but starts no browser.
     vi.stubEnv('BROWSER', 'none')
     const started = await start({ open: true }, { 'vite.config.ts': config("base: '/shop/', ") })
@@ -249,7 +249,11 @@ describe('a project served under a Vite base, with --open', () => {
         `  app     ${origin}/shop/`,
       ])
       expect(started.session.server.config.server.open).toBe('/__visual-edit/')
-      expect((await get(`${origin}/__visual-edit/`)).body).toBe(EDITOR_HTML)
+      // The editor opens the app at its base.
+      const page = await get(`${origin}/__visual-edit/`)
+      expect(page.status).toBe(302)
+      expect(page.headers.location).toBe('/__visual-edit/?app=%2Fshop%2F')
+      expect((await get(`${origin}/__visual-edit/?app=%2Fshop%2F`)).body).toBe(EDITOR_HTML)
       const session = await get(`${origin}/__visual-edit/session`, { 'sec-fetch-site': 'same-origin' })
       expect(JSON.parse(session.body)).toEqual({ token: TOKEN })
     } finally {

@@ -77,6 +77,17 @@ export function editorPlugin(dist: string): Plugin {
           response.end()
           return
         }
+        // An app under a Vite base (`base: '/shop/'`): the editor opens it there (`?app=`, see the
+        // editor's app-address.ts), not at the root, which Vite answers with a 'did you mean' page.
+        const base = server.config.base
+        const page = new URL(original, 'http://editor')
+        if (base !== '/' && page.pathname === EDITOR_PATH && !page.searchParams.has('app')) {
+          page.searchParams.set('app', base)
+          response.statusCode = 302
+          response.setHeader('Location', `${page.pathname}${page.search}`)
+          response.end()
+          return
+        }
         serve(request, response)
       })
     },
