@@ -145,3 +145,33 @@ test('middle-drag and space+drag pan the zoomed canvas, over the frame too, with
   await expect(page.locator('[role=treeitem][aria-selected=true]')).toHaveCount(0)
   await expect(editor.elementPanel).toContainText('Select an element')
 })
+
+test('the toolbar sets the viewport width (presets and typed), the zoom and the AI context colours', async ({
+  page,
+}) => {
+  test.setTimeout(90_000)
+  const editor = await openEditor(page, served)
+  const frame = page.locator('iframe[title="The app"]')
+  const appWidth = async () => (await editor.frame()).evaluate(() => window.innerWidth)
+
+  await page.getByRole('button', { name: '768' }).click()
+  await expect.poll(appWidth).toBe(768)
+  await expect(page.getByRole('button', { name: '768' })).toHaveAttribute('aria-pressed', 'true')
+  const width = page.getByRole('textbox', { name: 'Viewport width in pixels' })
+  await width.fill('500')
+  await width.press('Enter')
+  await expect.poll(appWidth).toBe(500)
+
+  await page.getByRole('combobox', { name: 'Zoom' }).selectOption('50')
+  await expect
+    .poll(() => frame.evaluate((element) => element.getBoundingClientRect().width))
+    .toBeCloseTo(250, 0)
+
+  // AI context: the selection's outline takes the AI colour (#6858f5).
+  await editor.select(editor.app.locator('h1'))
+  const outlineColour = async () => (await editor.overlays('primary'))[0]?.boxShadow ?? ''
+  await expect.poll(outlineColour).not.toContain('rgb(104, 88, 245)')
+  await page.getByRole('button', { name: 'AI context' }).click()
+  await expect(page.getByRole('button', { name: 'AI context' })).toHaveAttribute('aria-pressed', 'true')
+  await expect.poll(outlineColour).toContain('rgb(104, 88, 245)')
+})
