@@ -5,6 +5,8 @@
 import { benchEditor } from './editor.ts'
 import { benchInspector } from './inspector.ts'
 import { benchInspectorIdle } from './inspector-idle.ts'
+import { benchInspectorInstant } from './inspector-instant.ts'
+import { benchInspectorRules } from './inspector-rules.ts'
 import { benchMarketplace } from './marketplace.ts'
 import { benchMutate } from './mutate.ts'
 import { runIsolated } from './run-isolated.ts'
@@ -16,6 +18,8 @@ const BENCHMARKS: Record<string, (args: string[]) => Promise<boolean>> = {
   mutate: benchMutate,
   inspector: benchInspector,
   'inspector-idle': benchInspectorIdle,
+  'inspector-instant': benchInspectorInstant,
+  'inspector-rules': benchInspectorRules,
   editor: benchEditor,
 }
 

@@ -17,12 +17,18 @@ export interface VisualEditContext {
   active: boolean
   /** The mutate server's services, once the dev server is configured. */
   services?: MutationServices
+  /**
+   * What the dev server last loaded of each tagged file (absolute path -> sourceHash of the text its
+   * transform got): the mutate server tells from it whether a write has reached the page's module.
+   */
+  readonly served: Map<string, string>
 }
 
 export function createContext(options: ResolvedVisualEditOptions): VisualEditContext {
   return {
     options,
     index: new ElementIndex(),
+    served: new Map(),
     token: resolveToken(options.token),
     root: process.cwd(),
     active: true,

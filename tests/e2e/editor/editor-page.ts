@@ -69,6 +69,8 @@ export function snapshotSources(dir: string): Map<string, Buffer> {
   const files = new Map<string, Buffer>()
   const walk = (folder: string) => {
     for (const entry of readdirSync(folder)) {
+      // The mutate server's temporary file of a write under way is not a source (and may be gone at once).
+      if (/^\..*\.visual-edit-[a-z]+-[0-9a-f]+\.tmp$/.test(entry)) continue
       const full = path.join(folder, entry)
       if (statSync(full).isDirectory()) walk(full)
       else files.set(path.relative(dir, full), readFileSync(full))

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 
@@ -32,7 +32,8 @@ export const MARKETPLACE = {
  * A copy of `tests/fixtures/projects/<name>` (or of `where.source`: its own files, not its
  * node_modules or build), made inside that folder (or `where.copies`) so it resolves the packages the
  * project installs, served by the `visual-edit` binary started from another folder (the system's temp
- * folder) as a user would.
+ * folder) as a user would. `files` (path relative to the project -> text) are written into the copy
+ * first: a test's own page on a real project's setup.
  */
 export async function startCliProject(
   name: string,
@@ -40,6 +41,7 @@ export async function startCliProject(
     source: path.join(PROJECTS, name),
     copies: path.join(PROJECTS, name, '.tmp'),
   },
+  files: Record<string, string> = {},
 ): Promise<CliProject> {
   const { source, copies } = where
   mkdirSync(copies, { recursive: true })
@@ -48,6 +50,7 @@ export async function startCliProject(
     if (['node_modules', 'dist', '.tmp'].includes(entry) || /^\.(bench|run)-/.test(entry)) continue
     cpSync(path.join(source, entry), path.join(dir, entry), { recursive: true })
   }
+  for (const [file, text] of Object.entries(files)) writeFileSync(path.join(dir, file), text)
 
   const token = `token-${path.basename(dir)}`
   const child: ChildProcess = spawn(process.execPath, [CLI, 'edit', dir, '--port', '0'], {

@@ -24,6 +24,7 @@ describe('the lookups endpoint', () => {
     const [h1] = app.idsOf('src/App.tsx', 'h1')
     const [p] = app.idsOf('src/App.tsx', 'p')
     const [card] = app.idsOf('src/App.tsx', 'Card')
+    const [main] = app.idsOf('src/App.tsx', 'main')
     const [styled] = app.idsOf('src/Styled.tsx', 'div')
     const unknown = 'tempo-00000000-0000-4000-8000-000000000000'
     const response = await ask([h1, p, card, styled, unknown] as string[])
@@ -37,6 +38,7 @@ describe('the lookups endpoint', () => {
       column: 6,
       tagName: 'h1',
       isComponent: false,
+      parentId: main,
       text: 'static',
       staticText: 'Welcome back',
       classes: ['text-3xl', 'font-bold'],
@@ -47,6 +49,7 @@ describe('the lookups endpoint', () => {
     expect(body.lookups[card as string]).toMatchObject({ tagName: 'Card', isComponent: true })
     expect(body.lookups[styled as string]).toMatchObject({
       file: 'src/Styled.tsx',
+      parentId: null,
       classes: [],
       classesEditable: false,
     })

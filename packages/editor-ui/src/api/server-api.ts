@@ -1,6 +1,8 @@
 import {
   ACTIVITY_OPERATION,
   activityPath,
+  CLASS_CSS_PATH,
+  type ClassCssResponse,
   LOOKUPS_PATH,
   type LookupsResponse,
   type MutateErrorResponse,
@@ -27,7 +29,8 @@ export class ServerError extends Error {
 
 /**
  * The dev server's API as the editor page calls it: the session token (a same-origin GET), the
- * mutate routes and undo/redo of one canvas, and the lookups. Same origin as the app, so no CORS.
+ * mutate routes and undo/redo of one canvas, the lookups and the classes' CSS. Same origin as the app,
+ * so no CORS.
  */
 export class ServerApi {
   readonly canvasId: string
@@ -65,6 +68,11 @@ export class ServerApi {
 
   lookups(ids: readonly string[]): Promise<LookupsResponse> {
     return this.#post(LOOKUPS_PATH, { ids })
+  }
+
+  /** The CSS the project's Tailwind generates for classes (for their instant update). */
+  classCss(classes: readonly string[]): Promise<ClassCssResponse> {
+    return this.#post(CLASS_CSS_PATH, { classes })
   }
 
   async #post<T>(path: string, body: unknown): Promise<T> {

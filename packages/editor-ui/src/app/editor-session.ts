@@ -2,10 +2,13 @@ import {
   ChangeType,
   CODEBASE_ID_PREFIX,
   type ContextMenuPayload,
+  type DragEndPayload,
+  type DragStartPayload,
   decodeNavTree,
   type ElementKey,
   type ElementLookup,
   HydrationStatus,
+  type InstantUpdateReply,
   type KeyPayload,
   MAX_LOOKUP_IDS,
   type NavTreeNode,
@@ -21,6 +24,7 @@ import { ServerApi } from '../api/server-api.ts'
 import { InspectorBridge } from '../canvas/inspector-bridge.ts'
 import { ChangeLedger, type SubmitOutcome } from '../ledger/ledger.ts'
 import { connectionMachine } from '../machines/connection.machine.ts'
+import { dragMachine } from '../machines/drag.machine.ts'
 import { selectionMachine } from '../machines/selection.machine.ts'
 import { textEditMachine } from '../machines/text-edit.machine.ts'
 import { type Command, commandFor } from './commands.ts'
@@ -89,6 +93,7 @@ export class EditorSession {
   readonly selection: Actor<typeof selectionMachine>
   readonly textEdit: Actor<typeof textEditMachine>
   readonly connection: Actor<typeof connectionMachine>
+  readonly drag: Actor<typeof dragMachine>
 
   #state: EditorState
   readonly #listeners = new Set<() => void>()
@@ -121,6 +126,13 @@ export class EditorSession {
       api: this.api,
       refOf: (codebaseId) => this.#refOf(codebaseId),
       stylingFramework: () => this.#state.stylingFramework,
+      instant: {
+        apply: (item) => this.bridge.call('applyChangeItemToDocument', item) as Promise<InstantUpdateReply>,
+        setFlushing: (flushing) => {
+          this.bridge.call('setIsFlushing', flushing).catch(() => {})
+        },
+      },
+      classCss: async (classes) => (await this.api.classCss(classes)).css,
       remapped: (map) => {
         this.selection.send({ type: 'REMAP', map })
         this.bridge.call('updateCodebaseIds', map).catch(() => {})
@@ -152,6 +164,37 @@ export class EditorSession {
             this.#report('Edit text', outcome)
             if (!outcome.ok) throw outcome.error
           }),
+        },
+      }),
+    ).start()
+    this.drag = createActor(
+      dragMachine.provide({
+        actors: {
+          moveElement: fromPromise(async ({ input }) => {
+            const { drop } = input
+            const outcome = await this.ledger.submit(
+              {
+                type: ChangeType.MOVE_JSX,
+                changeFields: {
+                  codebaseIdToMove: input.key.codebaseId,
+                  codebaseIdToMoveTo: drop.codebaseIdToMoveTo,
+                  ...(drop.beforeCodebaseId ? { beforeCodebaseId: drop.beforeCodebaseId } : {}),
+                  ...(drop.afterCodebaseId ? { afterCodebaseId: drop.afterCodebaseId } : {}),
+                  ...(input.expectedParent ? { expectedCurrentParentCodebaseId: input.expectedParent } : {}),
+                },
+              },
+              // A drop on the canvas showed the move already; a refused one is taken back by that id.
+              { instantShownAs: input.changeId },
+            )
+            this.#report('Move', outcome)
+            if (!outcome.ok) throw outcome.error
+          }),
+        },
+        actions: {
+          cancelled: ({ context, event }) => {
+            const told = event.type === 'CANCEL' && event.fromInspector
+            if (context.source === 'canvas' && !told) this.bridge.call('triggerDragCancel').catch(() => {})
+          },
         },
       }),
     ).start()
@@ -289,6 +332,25 @@ export class EditorSession {
         })
         return
       }
+      case OutboundEvent.DRAG_START: {
+        const start = payload as DragStartPayload
+        const parent = this.#parentOf(start.elementKey)?.key.codebaseId ?? null
+        this.drag.send({ type: 'STARTED', key: start.elementKey, expectedParent: parent })
+        return
+      }
+      case OutboundEvent.DRAG_END: {
+        const end = payload as DragEndPayload
+        this.drag.send({
+          type: 'DROP',
+          drop: end.drop,
+          changeId: end.changeId,
+          expectedParent: end.expectedCurrentParentCodebaseId,
+        })
+        return
+      }
+      case OutboundEvent.DRAG_CANCEL:
+        this.drag.send({ type: 'CANCEL', fromInspector: true })
+        return
       case OutboundEvent.START_EDITING_TEXT: {
         const start = payload as { elementKey: ElementKey; oldText?: string; originalText?: string }
         this.textEdit.send({
@@ -420,6 +482,10 @@ export class EditorSession {
         return this.#history('redo')
       case 'escape': {
         if (this.textEdit.getSnapshot().value === 'editing') return
+        if (this.drag.getSnapshot().can({ type: 'CANCEL' })) {
+          this.drag.send({ type: 'CANCEL' })
+          return
+        }
         const parent = selected.length === 1 ? this.#parentOf(selected[0] as ElementKey) : undefined
         await this.select(parent?.key.codebaseId.startsWith('tempo-') ? parent.key : null)
         return

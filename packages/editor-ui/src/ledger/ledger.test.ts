@@ -1,4 +1,4 @@
-import { ChangeType, type MutateResponse } from 'vite-plugin-visual-edit/protocol'
+import { ChangeType, type InstantChangeItem, type MutateResponse } from 'vite-plugin-visual-edit/protocol'
 import { describe, expect, test, vi } from 'vitest'
 import { type ServerApi, ServerError } from '../api/server-api.ts'
 import {
@@ -281,12 +281,174 @@ describe('the ledger', () => {
     const ledger = new ChangeLedger({ api, refOf, remapped: () => {} })
     const first = ledger.submit({ type: 'DUPLICATE', changeFields: { codebaseIdsToDuplicate: [B] } })
     const second = ledger.submit(editText(A))
-    await Promise.resolve()
+    await vi.waitFor(() => expect(bodies).toHaveLength(1))
+    await new Promise((resolve) => setTimeout(resolve, 0))
     expect(bodies).toHaveLength(1)
     expect(ledger.pending).toBe(2)
     release({ ok: true, files: ['src/App.tsx'], prevIdToNewIdMap: { [A]: C } })
     await Promise.all([first, second])
     expect(bodies[1]).toEqual({ element: refOf(C), newText: 'new', oldText: 'old' })
     expect(ledger.pending).toBe(0)
+  })
+})
+
+/** The inspector's side of instant updates, recording what the ledger asks and in which order. */
+function fakeInstant(log: string[], success = true) {
+  const items: InstantChangeItem[] = []
+  return {
+    items,
+    instant: {
+      apply: vi.fn(async (item: InstantChangeItem) => {
+        items.push(item)
+        log.push(`instant ${item.type}`)
+        return success ? { success: true } : { success: false, error: 'no parent' }
+      }),
+      setFlushing: vi.fn((flushing: boolean) => log.push(`flushing ${flushing}`)),
+    },
+  }
+}
+
+describe('the ledger and instant updates', () => {
+  test('each change shows at once, before its request, and its flags follow the reply', async () => {
+    const log: string[] = []
+    const { api } = fakeApi([{ ok: true, files: ['src/App.tsx'] }])
+    const { instant, items } = fakeInstant(log)
+    const mutate = api.mutate as unknown as ReturnType<typeof vi.fn<(...args: unknown[]) => Promise<unknown>>>
+    const original = mutate.getMockImplementation()
+    mutate.mockImplementation(async (...args: unknown[]) => {
+      log.push('request')
+      return original?.(...args)
+    })
+    const ledger = new ChangeLedger({ api, refOf, remapped: () => {}, instant })
+    await ledger.submit(editText())
+    expect(log).toEqual(['instant EDIT_TEXT', 'flushing true', 'request', 'flushing false'])
+    expect(items[0]).toEqual({
+      id: ledger.items[0]?.id,
+      type: 'EDIT_TEXT',
+      changeFields: editText().changeFields,
+    })
+    expect(ledger.items[0]).toMatchObject({
+      instantUpdateSent: true,
+      instantUpdateFinished: true,
+      instantUpdateSuccessful: true,
+    })
+  })
+
+  test('a class change carries the CSS of the classes it adds (cssEquivalent, involvedClasses)', async () => {
+    const { api } = fakeApi([
+      { ok: true, files: ['src/App.tsx'] },
+      { ok: true, files: ['src/App.tsx'] },
+    ])
+    const { instant, items } = fakeInstant([])
+    const classCss = vi.fn(async (classes: readonly string[]) =>
+      Object.fromEntries(classes.map((name) => [name, name === 'nope' ? null : `.${name}{}`])),
+    )
+    const ledger = new ChangeLedger({ api, refOf, remapped: () => {}, instant, classCss })
+    await ledger.submit({
+      type: 'ADD_CLASS',
+      changeFields: { codebaseIdToAddClass: A, className: 'p-[13px]', modifiers: ['hover', 'md'] },
+    })
+    await ledger.submit({
+      type: 'UPDATE_CLASSES',
+      changeFields: { codebaseIdToUpdateClass: A, newClasses: ['p-2', 'm-1', 'nope'], oldClasses: ['p-2'] },
+    })
+    // Asked as the server writes it: under its modifiers.
+    expect(classCss.mock.calls).toEqual([[['md:hover:p-[13px]']], [['m-1', 'nope']]])
+    expect(items[0]?.changeFields).toMatchObject({ cssEquivalent: '.md:hover:p-[13px]{}' })
+    expect(items[1]?.changeFields).toMatchObject({ involvedClasses: [{ tailwind: 'm-1', css: '.m-1{}' }] })
+  })
+
+  test('a change the server refuses is taken back from the page', async () => {
+    const { api } = fakeApi([new ServerError(422, 'EDIT_IMPOSSIBLE', 'The element uses label.')])
+    const { instant, items } = fakeInstant([])
+    const ledger = new ChangeLedger({ api, refOf, remapped: () => {}, instant })
+    const move = { type: 'MOVE_JSX', changeFields: { codebaseIdToMove: A, codebaseIdToMoveTo: B } }
+    await ledger.submit(move)
+    expect(items.map((item) => item.type)).toEqual(['MOVE_JSX', 'UNDO'])
+    expect(items[1]?.changeFields).toEqual({ changeToUndo: items[0], matchingActivityFlushed: false })
+    expect(ledger.items[0]).toMatchObject({ failed: true, instantUpdateSuccessful: true })
+  })
+
+  test('a change the inspector already showed (a drop) keeps its id and is taken back by it', async () => {
+    const { api } = fakeApi([new ServerError(422, 'EDIT_IMPOSSIBLE', 'No.')])
+    const { instant, items } = fakeInstant([])
+    const ledger = new ChangeLedger({ api, refOf, remapped: () => {}, instant })
+    const move = { type: 'MOVE_JSX', changeFields: { codebaseIdToMove: A, codebaseIdToMoveTo: B } }
+    await ledger.submit(move, { instantShownAs: 'drop-1' })
+    expect(ledger.items[0]).toMatchObject({ id: 'drop-1', instantUpdateFinished: true })
+    expect(items).toHaveLength(1)
+    expect(items[0]).toMatchObject({
+      type: 'UNDO',
+      changeFields: { changeToUndo: { id: 'drop-1', type: 'MOVE_JSX' }, matchingActivityFlushed: false },
+    })
+  })
+
+  test('instant update off for a change: nothing shown; an UNKNOWN change shows nothing', async () => {
+    const { api } = fakeApi([{ ok: true, files: ['src/App.tsx'] }])
+    const { instant } = fakeInstant([])
+    const ledger = new ChangeLedger({ api, refOf, remapped: () => {}, instant })
+    await ledger.submit(editText(), { instantUpdate: false })
+    await ledger.submit({ type: 'UNKNOWN' })
+    expect(instant.apply).not.toHaveBeenCalled()
+    expect(ledger.items[0]).toMatchObject({ instantUpdate: false, instantUpdateSent: false })
+  })
+
+  test('during a save only styling and class changes show at once; others show when their turn comes', async () => {
+    const log: string[] = []
+    let release: (value: MutateResponse) => void = () => {}
+    const api = {
+      canvasId: 'c',
+      mutate: vi
+        .fn()
+        .mockImplementationOnce(() => {
+          log.push('request 1')
+          return new Promise<MutateResponse>((resolve) => {
+            release = resolve
+          })
+        })
+        .mockImplementation(async () => {
+          log.push('request')
+          return { ok: true, files: ['src/App.tsx'] }
+        }),
+    } as unknown as ServerApi
+    const { instant } = fakeInstant(log)
+    const ledger = new ChangeLedger({ api, refOf, remapped: () => {}, instant })
+    const first = ledger.submit(editText())
+    await vi.waitFor(() => expect(log).toContain('request 1'))
+    const second = ledger.submit({ type: 'DUPLICATE', changeFields: { codebaseIdsToDuplicate: [A] } })
+    const third = ledger.submit({
+      type: 'ADD_CLASS',
+      changeFields: { codebaseIdToAddClass: A, className: 'p-2' },
+    })
+    await vi.waitFor(() => expect(log).toContain('instant ADD_CLASS'))
+    expect(log).not.toContain('instant DUPLICATE')
+    release({ ok: true, files: ['src/App.tsx'] })
+    await Promise.all([first, second, third])
+    expect(log.filter((entry) => entry.startsWith('instant'))).toEqual([
+      'instant EDIT_TEXT',
+      'instant ADD_CLASS',
+      'instant DUPLICATE',
+    ])
+  })
+
+  test('undo of a removal, a class or a style shows at once; of other changes after the reload', async () => {
+    const { api } = fakeApi([
+      { ok: true, files: ['src/App.tsx'] },
+      { ok: true, files: ['src/App.tsx'] },
+      { ok: true, files: ['src/App.tsx'] },
+      { ok: true, files: ['src/App.tsx'] },
+    ])
+    const { instant, items } = fakeInstant([])
+    const ledger = new ChangeLedger({ api, refOf, remapped: () => {}, instant })
+    await ledger.submit({ type: 'REMOVE_JSX', changeFields: { codebaseIdsToRemove: [A] } })
+    await ledger.undo()
+    expect(items.map((item) => item.type)).toEqual(['REMOVE_JSX', 'UNDO'])
+    expect(items[1]?.changeFields).toMatchObject({
+      matchingActivityFlushed: true,
+      changeToUndo: { type: 'REMOVE_JSX' },
+    })
+    await ledger.submit(editText())
+    await ledger.undo()
+    expect(items.map((item) => item.type)).toEqual(['REMOVE_JSX', 'UNDO', 'EDIT_TEXT'])
   })
 })

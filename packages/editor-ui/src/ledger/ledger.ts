@@ -1,6 +1,8 @@
 import {
   type AnyChange,
   ChangeType,
+  type InstantChangeItem,
+  type InstantUpdateReply,
   type MutateResponse,
   parseChange,
   type StylingFramework,
@@ -9,9 +11,13 @@ import { type ServerApi, ServerError } from '../api/server-api.ts'
 import {
   type ChangeItem,
   createChangeItem,
+  markInstantUpdateFinished,
+  markInstantUpdateSent,
   markProcessedFailed,
   markProcessedSucceeded,
+  maySendInstantUpdate,
 } from './change-item.ts'
+import { type ClassCss, classesNeedingCss, instantItemOf } from './instant-item.ts'
 import { type ElementRefOf, requestOf } from './request-body.ts'
 
 export type SubmitOutcome =
@@ -27,7 +33,35 @@ export interface LedgerHost {
   remapped(map: Readonly<Record<string, string>>): void
   /** How the project styles, when known (the server checks Tailwind classes the editor adds). */
   stylingFramework?: () => StylingFramework | null
+  /** The inspector's instant updates (applyChangeItemToDocument, setIsFlushing); none: edits show after the save. */
+  instant?: InstantUpdates
+  /** The CSS of classes an instant update adds (the class-css endpoint). */
+  classCss?: ClassCss
 }
+
+/** What the ledger asks of the inspector for instant updates. */
+export interface InstantUpdates {
+  apply(item: InstantChangeItem): Promise<InstantUpdateReply>
+  /** A save is under way (true) or answered (false): the inspector cleans up after the reload it brings. */
+  setFlushing(flushing: boolean): void
+}
+
+export interface SubmitOptions {
+  /** False: this change shows after the save only. */
+  instantUpdate?: boolean
+  /** The inspector already showed this change under this id (a drop): the item takes the id. */
+  instantShownAs?: string | null
+}
+
+/** Types whose undo shows at once (spec section 4); other undos show after the reload. */
+const INSTANT_UNDO: ReadonlySet<ChangeType> = new Set([
+  ChangeType.REMOVE_JSX,
+  ChangeType.ADD_CLASS,
+  ChangeType.STYLING,
+  ChangeType.UPDATE_CLASSES,
+])
+/** How many shown changes the ledger remembers, to take one back or show its undo. */
+const KEPT_INSTANT_ITEMS = 200
 
 /** Every string of `value` that is an old id, replaced by its new id. */
 function remap<T>(value: T, map: Readonly<Record<string, string>>): T {
@@ -51,6 +85,12 @@ export class ChangeLedger {
   #redoable = 0
   /** Changes go one after another: each is sent with the ids the ones before it left. */
   #tail: Promise<unknown> = Promise.resolve()
+  /** A save is under way (a request sent, not answered). */
+  #flushing = false
+  /** Instant updates under way, by item id: the item's request waits for its own. */
+  readonly #instantPending = new Map<string, Promise<void>>()
+  /** What the inspector showed, by item id (the last KEPT_INSTANT_ITEMS): for a rollback or an instant undo. */
+  readonly #shown = new Map<string, InstantChangeItem>()
   readonly #listeners = new Set<() => void>()
 
   constructor(host: LedgerHost) {
@@ -79,17 +119,74 @@ export class ChangeLedger {
   }
 
   /**
-   * Records `raw` (validated; an unknown type throws 'Unknown change type') and sends it once the
-   * changes before it are done, with the ids they left.
+   * Records `raw` (validated; an unknown type throws 'Unknown change type'), shows it at once through
+   * the inspector (its instant update: now, or when its turn comes if a save is under way and its type
+   * may not go meanwhile) and sends it once the changes before it are done, with the ids they left.
    */
-  async submit(raw: unknown): Promise<SubmitOutcome> {
-    const item = createChangeItem(raw)
+  async submit(raw: unknown, options: SubmitOptions = {}): Promise<SubmitOutcome> {
+    let item = createChangeItem(raw, {
+      ...(options.instantShownAs ? { id: options.instantShownAs } : {}),
+      ...(options.instantUpdate === false ? { instantUpdate: false } : {}),
+    })
+    if (options.instantShownAs && item.instantUpdate) {
+      item = markInstantUpdateFinished(item, true)
+      this.#remember(instantItemOf(item.id, item.change))
+    }
     this.#put(item)
     if (item.change.type === ChangeType.UNKNOWN) {
       // Created consumed; it cannot make a request.
       return { ok: false, item, error: new Error('Unsupported operation') }
     }
-    return this.#queue(() => this.#send(this.#current(item)))
+    if (maySendInstantUpdate(item, this.#flushing)) this.#showInstantly(item)
+    return this.#queue(async () => {
+      const now = this.#current(item)
+      if (maySendInstantUpdate(now, false)) this.#showInstantly(now)
+      await this.#instantPending.get(item.id)
+      return this.#send(this.#current(item))
+    })
+  }
+
+  /** Sends the item's instant update (its classes' CSS asked first); the flags follow its reply. */
+  #showInstantly(item: ChangeItem): void {
+    const instant = this.#host.instant
+    if (!instant) return
+    this.#replace(markInstantUpdateSent(item))
+    const shown = (async () => {
+      const needing = classesNeedingCss(item.change)
+      const css =
+        needing.length > 0 && this.#host.classCss ? await this.#host.classCss(needing).catch(() => ({})) : {}
+      const instantItem = instantItemOf(item.id, item.change, css)
+      const reply = await instant
+        .apply(instantItem)
+        .catch((error: unknown): InstantUpdateReply => ({ success: false, error: String(error) }))
+      if (reply.success) this.#remember(instantItem)
+      this.#replace(markInstantUpdateFinished(this.#current(item), reply.success))
+    })()
+    this.#instantPending.set(item.id, shown)
+    void shown.finally(() => this.#instantPending.delete(item.id))
+  }
+
+  #remember(instantItem: InstantChangeItem): void {
+    this.#shown.set(instantItem.id, instantItem)
+    for (const id of this.#shown.keys()) {
+      if (this.#shown.size <= KEPT_INSTANT_ITEMS) break
+      this.#shown.delete(id)
+    }
+  }
+
+  /** Takes back what the inspector showed for `id` (`flushed`: the change was saved, and this is its undo). */
+  #takeBack(id: string, flushed: boolean): void {
+    const shown = this.#shown.get(id)
+    const instant = this.#host.instant
+    if (!shown || !instant) return
+    this.#shown.delete(id)
+    void instant
+      .apply({
+        id: crypto.randomUUID(),
+        type: ChangeType.UNDO,
+        changeFields: { changeToUndo: shown, matchingActivityFlushed: flushed },
+      })
+      .catch(() => {})
   }
 
   undo(): Promise<SubmitOutcome> {
@@ -120,7 +217,9 @@ export class ChangeLedger {
         : { type, changeFields: { changeToRedo: target } },
     )
     this.#put(item)
+    if (type === ChangeType.UNDO && last && INSTANT_UNDO.has(last.change.type)) this.#takeBack(last.id, true)
     try {
+      this.#setFlushing(true)
       const response = type === ChangeType.UNDO ? await this.#host.api.undo() : await this.#host.api.redo()
       if (type === ChangeType.UNDO) {
         this.#undoable = Math.max(0, this.#undoable - 1)
@@ -135,7 +234,14 @@ export class ChangeLedger {
       if (error instanceof ServerError && error.code === 'NOTHING_TO_UNDO') this.#undoable = 0
       if (error instanceof ServerError && error.code === 'NOTHING_TO_REDO') this.#redoable = 0
       return this.#failed(item, error)
+    } finally {
+      this.#setFlushing(false)
     }
+  }
+
+  #setFlushing(flushing: boolean): void {
+    this.#flushing = flushing
+    this.#host.instant?.setFlushing(flushing)
   }
 
   async #send(item: ChangeItem): Promise<SubmitOutcome> {
@@ -146,6 +252,7 @@ export class ChangeLedger {
         this.#host.api.canvasId,
         this.#host.stylingFramework?.() ?? null,
       )
+      this.#setFlushing(true)
       const response = await this.#host.api.mutate(request.operation, request.body as never)
       if (response.files.length > 0) {
         this.#undoable += 1
@@ -153,7 +260,11 @@ export class ChangeLedger {
       }
       return this.#succeeded(item, response)
     } catch (error) {
+      // The server refused it: what the page shows of it goes back.
+      this.#takeBack(item.id, false)
       return this.#failed(item, error)
+    } finally {
+      this.#setFlushing(false)
     }
   }
 
@@ -165,6 +276,7 @@ export class ChangeLedger {
       this.#items = this.#items.map((entry) =>
         entry.consumed ? entry : { ...entry, change: remap(entry.change, map) },
       )
+      for (const [id, shown] of this.#shown) this.#shown.set(id, remap(shown, map))
       this.#host.remapped(map)
       this.#notify()
     }

@@ -12,9 +12,18 @@ import {
   TextCursorInput,
   Type,
 } from 'lucide-react'
-import { type KeyboardEvent, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import {
+  type KeyboardEvent,
+  type RefObject,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react'
 import type { ElementKey, NavTreeNode } from 'vite-plugin-visual-edit/protocol'
 import { useEditorState, useSession } from '../app/session-context.tsx'
+import { type LayerDrop, layerDropAt } from './layer-drop.ts'
 import { ancestorIds, type LayerRow, rowHint, rowId, visibleRows } from './layer-rows.ts'
 
 /** Rows of the list, in CSS pixels (EDITOR-UX: 24-28 px). */
@@ -22,6 +31,8 @@ const ROW_PX = 24
 /** A fresh tree shows this many levels open; deeper rows open on demand or to show the selection. */
 const OPEN_DEPTH = 3
 const INDENT_PX = 12
+/** A layer drag starts once the pointer has gone this far (x and y added) from the press. */
+const LAYER_DRAG_THRESHOLD_PX = 4
 
 const TEXT_TAGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'span', 'label', 'strong', 'em', 'small'])
 
@@ -115,6 +126,8 @@ export function LayersPanel() {
     virtualizer.scrollToIndex(position, { align: 'auto' })
   }, [primary, rowOf, virtualizer])
 
+  const { layerDrop, draggedId, press } = useLayerDrag(nodes, rows, scroller)
+
   const choose = (key: ElementKey, shift: boolean) => {
     if (drive) return
     if (shift) void session.toggle(key)
@@ -197,6 +210,10 @@ export function LayersPanel() {
                   onHover={() => {
                     if (!drive) session.hover(row.node.key)
                   }}
+                  dragged={draggedId === row.id}
+                  onPress={(x, y) => {
+                    if (!drive) press(row, x, y)
+                  }}
                   onChoose={(shift) => choose(row.node.key, shift)}
                   onToggle={() => setOpen([row.id], !row.open)}
                   onMenu={(x, y) => {
@@ -207,6 +224,7 @@ export function LayersPanel() {
                 />
               )
             })}
+            {layerDrop ? <DropIndicator drop={layerDrop} /> : null}
           </div>
         </div>
       )}
@@ -217,18 +235,147 @@ export function LayersPanel() {
 /** The DOM id of a row (for aria-activedescendant): row ids hold only id-safe characters but '@'. */
 const domId = (id: string) => `layer-${id.replace(/[^\w-]/g, '_')}`
 
+/**
+ * Moving a layer by dragging it in the list (the drag machine, source 'layers'): a press on a row, then
+ * past the threshold the row under the pointer says where the layer would land (layer-drop.ts), drawn
+ * as a line or a box; the drop sends MOVE_JSX, Escape or a release outside the list cancels.
+ */
+function useLayerDrag(
+  nodes: readonly NavTreeNode[],
+  rows: readonly LayerRow[],
+  scroller: RefObject<HTMLDivElement | null>,
+) {
+  const session = useSession()
+  const dragState = useSelector(session.drag, (snapshot) => snapshot.value)
+  const source = useSelector(session.drag, (snapshot) => snapshot.context.source)
+  const dragKey = useSelector(session.drag, (snapshot) => snapshot.context.key)
+  const [layerDrop, setLayerDrop] = useState<LayerDrop | null>(null)
+  const dragged = useRef<number | null>(null)
+  const latest = useRef({ nodes, rows, layerDrop })
+  latest.current = { nodes, rows, layerDrop }
+  const ours = source === 'layers' && (dragState === 'pressed' || dragState === 'dragging')
+
+  useEffect(() => {
+    if (!ours) {
+      setLayerDrop(null)
+      return
+    }
+    const controller = new AbortController()
+    const options = { capture: true, signal: controller.signal }
+    const dropAt = (event: PointerEvent): LayerDrop | null => {
+      const list = scroller.current
+      const index = dragged.current
+      if (!list || index === null) return null
+      const box = list.getBoundingClientRect()
+      if (event.clientX < box.left || event.clientX > box.right) return null
+      if (event.clientY < box.top || event.clientY > box.bottom) return null
+      const offset = (event.clientY - box.top + list.scrollTop) / ROW_PX
+      const position = Math.floor(offset)
+      const { lookups } = session.state
+      return layerDropAt(
+        latest.current.nodes,
+        latest.current.rows,
+        index,
+        position,
+        offset - position,
+        (id) => lookups.get(id)?.parentId,
+      )
+    }
+    window.addEventListener(
+      'pointermove',
+      (event) => {
+        session.drag.send({ type: 'MOVE', x: event.clientX, y: event.clientY, buttons: event.buttons })
+        if (!session.drag.getSnapshot().matches('dragging')) return
+        const next = dropAt(event)
+        setLayerDrop(next)
+        session.drag.send({ type: 'TARGET', drop: next?.drop ?? null })
+      },
+      options,
+    )
+    window.addEventListener(
+      'pointerup',
+      (event) => {
+        if (!session.drag.getSnapshot().matches('dragging')) {
+          session.drag.send({ type: 'RELEASE' })
+          return
+        }
+        session.drag.send({ type: 'DROP', drop: dropAt(event)?.drop ?? null })
+      },
+      options,
+    )
+    return () => controller.abort()
+  }, [ours, session, scroller])
+
+  const press = (row: LayerRow, x: number, y: number) => {
+    if (!row.node.key.codebaseId.startsWith('tempo-')) return
+    dragged.current = row.index
+    const parent = row.node.parent === null ? undefined : nodes[row.node.parent]
+    session.drag.send({
+      type: 'PRESS',
+      source: 'layers',
+      key: row.node.key,
+      expectedParent:
+        session.state.lookups.get(row.node.key.codebaseId)?.parentId ?? parent?.key.codebaseId ?? null,
+      x,
+      y,
+      threshold: LAYER_DRAG_THRESHOLD_PX,
+    })
+  }
+
+  return {
+    layerDrop: dragState === 'dragging' ? layerDrop : null,
+    draggedId: dragState === 'dragging' && source === 'layers' && dragKey ? rowId(dragKey) : null,
+    press,
+  }
+}
+
+/** Where a dragged layer would land: a line between rows (indented to its level) or a box around a row. */
+function DropIndicator({ drop }: { drop: LayerDrop }) {
+  const top = drop.position * ROW_PX
+  if (drop.edge === 'box')
+    return (
+      <div
+        data-drop-indicator="box"
+        aria-hidden="true"
+        className="pointer-events-none absolute inset-x-1 rounded-sm shadow-[inset_0_0_0_2px_var(--color-accent)]"
+        style={{ top, height: ROW_PX }}
+      />
+    )
+  return (
+    <div
+      data-drop-indicator="line"
+      aria-hidden="true"
+      className="pointer-events-none absolute right-1 h-0.5 rounded-full bg-accent"
+      style={{ top: top + (drop.edge === 'bottom' ? ROW_PX : 0) - 1, left: 4 + drop.depth * INDENT_PX }}
+    />
+  )
+}
+
 interface RowProps {
   row: LayerRow
   top: number
   selected: boolean
   hovered: boolean
+  dragged: boolean
+  onPress: (x: number, y: number) => void
   onHover: () => void
   onChoose: (shift: boolean) => void
   onToggle: () => void
   onMenu: (x: number, y: number) => void
 }
 
-function Row({ row, top, selected, hovered, onHover, onChoose, onToggle, onMenu }: RowProps) {
+function Row({
+  row,
+  top,
+  selected,
+  hovered,
+  dragged,
+  onPress,
+  onHover,
+  onChoose,
+  onToggle,
+  onMenu,
+}: RowProps) {
   const Icon = iconOf(row.node)
   const hint = rowHint(row.node)
   const component = row.node.isComponent
@@ -243,7 +390,11 @@ function Row({ row, top, selected, hovered, onHover, onChoose, onToggle, onMenu 
       data-codebase-id={row.node.key.codebaseId}
       data-hovered={hovered || undefined}
       tabIndex={-1}
+      data-dragged={dragged || undefined}
       onPointerEnter={onHover}
+      onPointerDown={(event) => {
+        if (event.button === 0 && event.isPrimary) onPress(event.clientX, event.clientY)
+      }}
       onClick={(event) => onChoose(event.shiftKey)}
       onContextMenu={(event) => {
         event.preventDefault()
@@ -255,7 +406,7 @@ function Row({ row, top, selected, hovered, onHover, onChoose, onToggle, onMenu 
           : hovered
             ? 'bg-[var(--hover)] text-[var(--ink)]'
             : 'text-[var(--ink-2)]'
-      } ${hovered && !selected ? 'shadow-[inset_0_0_0_1px_var(--color-accent)]' : ''}`}
+      } ${hovered && !selected ? 'shadow-[inset_0_0_0_1px_var(--color-accent)]' : ''} ${dragged ? 'opacity-50' : ''}`}
       style={{ top, height: ROW_PX, paddingLeft: 4 + row.depth * INDENT_PX }}
     >
       <span

@@ -33,6 +33,12 @@ export interface ElementLookup {
   /** As written: `div`, `Card`, `Tabs.List`. */
   tagName: string
   isComponent: boolean
+  /**
+   * The codebase id of the JSX element it is written inside, in its own file; null at a component's
+   * root. A move checks it (MOVE_JSX's expectedCurrentParent): the page's parent may be another
+   * file's element (children passed to a component).
+   */
+  parentId: string | null
   /** 'static': plain text children, editable in place; 'dynamic': text from code; 'none': no text. */
   text: 'none' | 'static' | 'dynamic'
   /** The text it renders, when static. */

@@ -1,5 +1,6 @@
 import type { ElementKey } from './element-key.ts'
 import type { NavTreeWire } from './nav-tree-wire.ts'
+import type { StyleModifier } from './styling.ts'
 
 /**
  * Messages between the editor page and the inspector running in the previewed page (docs/INSPECTOR.md, Connecting).
@@ -259,4 +260,57 @@ export interface EditedTextPayload {
 /** EDIT_DYNAMIC_TEXT's payload: the selected element whose text comes from code. */
 export interface EditDynamicTextPayload {
   elementKey: ElementKey
+}
+
+// Payloads of the CSS rule functions (inspector/css-functions.ts; docs/INSPECTOR.md, CSS rules).
+
+/**
+ * One CSS rule for an element: PROCESSED_CSS_RULES's payload (and processRulesForSelectedElement's
+ * reply) is an array of these, the element's own rules in the order of the sheets, then the rules it
+ * inherits from.
+ */
+export interface ProcessedCssRule {
+  /**
+   * The sheet's file: the `data-vite-dev-id` of a `<style>` Vite injected (the file's absolute path),
+   * or a linked sheet's URL path (`src/styles.css`); null for an inline `<style>` or a constructed sheet.
+   */
+  filename: string | null
+  /** The full selector (a nested rule's `&` resolved), escaped as in CSS. */
+  selector: string
+  /** Property -> value as the sheet has it (shorthands kept); an important one ends in ` !important`. */
+  styles: Record<string, string>
+  /** It styles the element now: its selector matches (a forced state counts) and its conditions hold. */
+  applied: boolean
+  /** Its declarations are the project's to edit: from a project file, not inherited, not Tailwind's generated layers. */
+  allowChanges: boolean
+  /** Its class (classParsed) is one of the element's, which REMOVE_CLASS can take off. */
+  removable: boolean
+  /** It styles an ancestor and sets an inheritable property (`styles` holds only those). */
+  inherited: boolean
+  /** The state pseudo-classes, breakpoints (sm..2xl) and dark mode the rule waits for. */
+  modifiers: StyleModifier[]
+  /** The class the rule is for, unescaped (`md:hover:bg-red-500`); null when its subject has none. */
+  classParsed: string | null
+  /** The rule as CSS on its own: its layer and conditions around `selector { declarations }`. */
+  cssText: string
+  /** The codebase id of the element (for an inherited rule, of the ancestor) it was matched on. */
+  codebaseId: string | null
+  /** It applies now, or would once its modifiers are on (no other state or condition stands in the way). */
+  eligibleToApply: boolean
+}
+
+/** CSS_EVALS's payload (and getCssEvals's reply): computed values of the element and of its parent. */
+export interface CssEvalsPayload {
+  /** About 70 computed values, by property name (CSS_EVAL_PROPERTIES). */
+  styles: Record<string, string>
+  /** The parent's layout: null for the root element. */
+  parent: { display: string; 'flex-direction': string } | null
+  /** Some ancestor of the element, html included, has the class `dark`. */
+  darkEnabledInParent: boolean
+}
+
+/** RULE_MATCH's payload (and ruleMatchesElement's reply); an invalid selector does not match. */
+export interface RuleMatchPayload {
+  selector: string
+  matches: boolean
 }

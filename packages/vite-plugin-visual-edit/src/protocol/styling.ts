@@ -37,6 +37,40 @@ const ALL_MODIFIERS: ReadonlySet<string> = new Set([
   DARK_MODIFIER,
 ])
 
+/**
+ * Where each modifier goes in a class's variant prefix: responsive first (sm..2xl), then dark, then
+ * states, as Tailwind users write them. A Record, so a modifier added above without a place here fails
+ * to compile.
+ */
+export const MODIFIER_RANK: Readonly<Record<StyleModifier, number>> = {
+  sm: 0,
+  md: 1,
+  lg: 2,
+  xl: 3,
+  '2xl': 4,
+  dark: 5,
+  hover: 6,
+  focus: 7,
+  active: 8,
+  disabled: 9,
+  invalid: 10,
+  required: 11,
+}
+
+/**
+ * `className` under `modifiers`, as the server writes it and the editor and the inspector ask for its
+ * CSS: the known modifiers in MODIFIER_RANK order, each once.
+ *
+ *   withModifiers('p-4', ['hover', 'md'])  ->  'md:hover:p-4'
+ */
+export function withModifiers(className: string, modifiers: readonly string[] = []): string {
+  const known = [...new Set(modifiers)].filter(isStyleModifier)
+  return `${known
+    .sort((a, b) => MODIFIER_RANK[a] - MODIFIER_RANK[b])
+    .map((modifier) => `${modifier}:`)
+    .join('')}${className}`
+}
+
 export function isStyleModifier(value: string): value is StyleModifier {
   return ALL_MODIFIERS.has(value)
 }

@@ -16,6 +16,8 @@ export interface Lookup {
   line?: number
   tagName?: string
   isComponent?: boolean
+  /** The codebase id of the JSX element it is written inside (null at a component's root). */
+  parentId?: string | null
   /** 'static' text can be edited in place; 'dynamic' text shows the edit-dynamic-text button. */
   text?: 'none' | 'static' | 'dynamic'
   /** Classes the code sets directly on the element. */

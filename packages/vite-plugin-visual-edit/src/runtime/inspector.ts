@@ -1,7 +1,10 @@
 import type { ElementKey } from '../protocol/element-key.ts'
+import type { InstantChangeItem } from '../protocol/instant-update.ts'
 import type { CallableFunction } from '../protocol/messages.ts'
 import { createBridge, type FunctionTable } from './bridge.ts'
 import { type InspectorConfig, InspectorContext, type Lookup } from './context.ts'
+import type { PreviewPlacement } from './drag-preview.ts'
+import type { Editing } from './editing.ts'
 import { checkHydration } from './hydration.ts'
 import { createInputForwarding } from './input-forwarding.ts'
 import { createNavTree } from './nav-tree.ts'
@@ -39,7 +42,22 @@ export function startInspector(
   const outlines = createOutlines(context, tree, selection)
   const textEdit = createTextEdit(context, tree, selection, outlines)
   selection.setTextEditing(textEdit)
-  const forwarding = createInputForwarding(context, selection, textEdit)
+  let editing: Editing | null = null
+  let editingLoad: Promise<Editing> | null = null
+  /** The editing features (editing.ts), loaded once: when an editor connects, or a function needs them. */
+  const loadEditing = (): Promise<Editing> => {
+    editingLoad ??= import('./editing.ts').then(({ createEditing }) => {
+      const made = createEditing(context, tree, selection, outlines)
+      editing = made
+      selection.setClickGuard(() => made.drag.takesClick())
+      if (context.connected) made.start()
+      return made
+    })
+    return editingLoad
+  }
+  const forwarding = createInputForwarding(context, selection, {
+    ownsKey: (event) => textEdit.ownsKey(event) || editing?.drag.ownsKey(event) === true,
+  })
   let removeStoryboardStyles = () => {}
 
   const setLookups = (lookups: Record<string, Lookup> | undefined) => {
@@ -65,8 +83,13 @@ export function startInspector(
     setHoveredElement: (key: ElementKey | null) => selection.setHovered(key),
     setSelectedElement: (key: ElementKey | null) => selection.setSelected(key),
     setMultiselectedElementKeys: (keys: ElementKey[]) => selection.setMultiSelected(keys),
-    updateCodebaseIds: (prevIdToNewIdMap: Record<string, string>) =>
-      selection.remapCodebaseIds(prevIdToNewIdMap),
+    updateCodebaseIds: (prevIdToNewIdMap: Record<string, string>) => {
+      // No instant update was shown before the editing features loaded: nothing else to rename.
+      editing?.instant.remap(prevIdToNewIdMap)
+      return selection.remapCodebaseIds(prevIdToNewIdMap)
+    },
+    applyChangeItemToDocument: async (item: InstantChangeItem) => (await loadEditing()).instant.apply(item),
+    setIsFlushing: async (flushing: boolean) => (await loadEditing()).instant.setFlushing(flushing),
     getElementClassList: (key: ElementKey) =>
       tree.elementsOf(key).map((element) => [...element.classList])[0] ?? [],
     updateOutlines: () => outlines.render(),
@@ -84,13 +107,30 @@ export function startInspector(
       return true
     },
     syntheticMouseOver: (input: PointerInput) => selection.pointer('over', input),
-    syntheticMouseMove: (input: PointerInput) => selection.pointer('move', input),
-    syntheticMouseUp: (input: PointerInput) => selection.pointer('up', input),
+    syntheticMouseMove: (input: PointerInput & { buttons?: number }) =>
+      editing?.drag.pointerMove(input) && editing.drag.dragging ? null : selection.pointer('move', input),
+    syntheticMouseUp: (input: PointerInput) =>
+      editing?.drag.pointerUp(input) ? null : selection.pointer('up', input),
+    triggerDragStart: async (key?: ElementKey | null) => (await loadEditing()).drag.triggerStart(key),
+    triggerDragCancel: async () => (await loadEditing()).drag.triggerCancel(),
+    tempMoveElement: async (key: ElementKey, placement: PreviewPlacement) =>
+      (await loadEditing()).drag.preview.move(key, placement),
+    tempMoveToNewParent: async (key: ElementKey, placement: PreviewPlacement) =>
+      (await loadEditing()).drag.preview.move(key, placement),
+    tempAddDiv: async (placement: PreviewPlacement, size?: { width?: number; height?: number }) =>
+      (await loadEditing()).drag.preview.addDiv(placement, size),
     goBack: () => navigation.goBack(),
     goForward: () => navigation.goForward(),
     refresh: () => navigation.refresh(),
     checkIfHydrationError: () => checkHydration(context),
     startEditingText: () => textEdit.startEditingSelected(),
+    processRulesForSelectedElement: async (key?: ElementKey | null) =>
+      (await loadEditing()).css.processRules(key),
+    getCssEvals: async (key?: ElementKey | null) => (await loadEditing()).css.cssEvals(key),
+    ruleMatchesElement: async (selector: string, key?: ElementKey | null) =>
+      (await loadEditing()).css.ruleMatches(selector, key),
+    setModifiersForSelectedElement: async (modifiers: string[]) =>
+      (await loadEditing()).css.setModifiers(modifiers),
   }
   const functions: FunctionTable = new Map(Object.entries(table))
 
@@ -114,11 +154,14 @@ export function startInspector(
     textEdit.start()
     forwarding.start()
     outlines.start()
+    if (editing) editing.start()
+    else void loadEditing()
   })
 
   return {
     context,
     stop() {
+      editing?.stop()
       textEdit.stop()
       outlines.stop()
       forwarding.stop()
@@ -132,16 +175,4 @@ export function startInspector(
 }
 
 /** Callable functions that later modules add (instant updates, CSS rules, drag). */
-type NotYetCallable =
-  | 'processRulesForSelectedElement'
-  | 'setModifiersForSelectedElement'
-  | 'getCssEvals'
-  | 'ruleMatchesElement'
-  | 'applyChangeItemToDocument'
-  | 'dispatchEvent'
-  | 'tempMoveElement'
-  | 'tempAddDiv'
-  | 'tempMoveToNewParent'
-  | 'triggerDragStart'
-  | 'triggerDragCancel'
-  | 'setIsFlushing'
+type NotYetCallable = 'dispatchEvent'

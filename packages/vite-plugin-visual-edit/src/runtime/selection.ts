@@ -39,6 +39,8 @@ export interface Selection {
   restoreDriveMode(): boolean
   /** Wires in the text editing: a click on the selected element, and presses inside the edited text. */
   setTextEditing(editing: SelectionTextEditing): void
+  /** Wires in the drag (loaded once an editor connects): a click it returns true for selects nothing. */
+  setClickGuard(guard: () => boolean): void
   /** The key of the tagged element nearest the event's target (through open shadow roots), if any. */
   keyOfTarget(event: Event): ElementKey | null
   /** Editor-forwarded pointer input; returns the key of the tagged element under the point. */
@@ -97,6 +99,7 @@ export function createSelection(context: InspectorContext, tree: SelectionTree):
   let controller: AbortController | null = null
   let unsubscribe = () => {}
   let textEditing: SelectionTextEditing | null = null
+  let clickGuard: () => boolean = () => false
 
   const sendHover = throttle(win, FORWARD_THROTTLE_MS, () => {
     if (elementKeysEqual(hoverKnown, hovered)) return
@@ -305,7 +308,7 @@ export function createSelection(context: InspectorContext, tree: SelectionTree):
           const inEditedText = textEditing?.contains(event) === true
           if (!inEditedText || !CARET_EVENTS.has(type)) event.preventDefault()
           event.stopPropagation()
-          if (type === 'click' && !inEditedText)
+          if (type === 'click' && !inEditedText && !clickGuard())
             choose(taggedFrom(target), (event as MouseEvent).shiftKey, event as MouseEvent)
         },
         capture,
@@ -379,6 +382,10 @@ export function createSelection(context: InspectorContext, tree: SelectionTree):
 
     setTextEditing(editing) {
       textEditing = editing
+    },
+
+    setClickGuard(guard) {
+      clickGuard = guard
     },
 
     keyOfTarget(event) {

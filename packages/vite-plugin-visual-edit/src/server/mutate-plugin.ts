@@ -24,7 +24,9 @@ export function mutatePlugin(context: VisualEditContext): Plugin {
         parsed: new ParsedFiles(),
         publicDir: server.config.publicDir || null,
         // No watcher (`server.watch: null`): nothing listens for file events, so none are sent.
-        ...(server.config.server.watch === null ? {} : { written: watchNotifier(server.watcher) }),
+        ...(server.config.server.watch === null
+          ? {}
+          : { written: watchNotifier(server.watcher, (file) => context.served.get(file)) }),
       }
       context.services = services
       const gate = {

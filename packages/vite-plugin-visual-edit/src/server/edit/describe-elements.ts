@@ -84,6 +84,7 @@ export async function describeElements(
         column: element.column,
         tagName: element.tagName,
         isComponent: element.isComponent,
+        parentId: element.parentId,
         text: element.text,
         ...(element.text === 'static' ? { staticText: elementText(node) } : {}),
         classes,

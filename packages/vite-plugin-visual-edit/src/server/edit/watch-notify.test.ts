@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import { sourceHash } from '../../transform/element-index.ts'
 import type { FileWrite } from './source-file.ts'
 import { watchNotifier } from './watch-notify.ts'
 
@@ -71,5 +72,59 @@ describe('watchNotifier', () => {
       ['add', '/p/src/New.tsx'],
       ['unlink', '/p/src/Old.tsx'],
     ])
+  })
+})
+
+describe('watchNotifier and what the dev server loaded', () => {
+  beforeEach(() => {
+    vi.useFakeTimers()
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  const bHash = sourceHash('b')
+
+  test('a reported rewrite the dev server loaded is left alone', () => {
+    const { watcher, emitted } = fakeWatcher()
+    const written = watchNotifier(watcher, () => bHash)
+    written([rewrite('/p/src/App.tsx')])
+    vi.advanceTimersByTime(10)
+    watcher.report('change', '/p/src/App.tsx')
+    vi.advanceTimersByTime(2000)
+    expect(emitted).toEqual([])
+  })
+
+  test('a reported rewrite the dev server still has other bytes of is looked at again, then reported', () => {
+    const { watcher, emitted } = fakeWatcher()
+    let served = sourceHash('a')
+    const written = watchNotifier(watcher, () => served)
+    written([rewrite('/p/src/App.tsx')])
+    vi.advanceTimersByTime(10)
+    // The event of the write before, which Vite loaded before this write landed.
+    watcher.report('change', '/p/src/App.tsx')
+    vi.advanceTimersByTime(200)
+    expect(emitted).toEqual([])
+    vi.advanceTimersByTime(2000)
+    expect(emitted).toEqual([['change', '/p/src/App.tsx']])
+    // Loaded in time: nothing to report.
+    emitted.length = 0
+    written([rewrite('/p/src/App.tsx')])
+    vi.advanceTimersByTime(10)
+    watcher.report('change', '/p/src/App.tsx')
+    vi.advanceTimersByTime(150)
+    served = bHash
+    vi.advanceTimersByTime(2000)
+    expect(emitted).toEqual([])
+  })
+
+  test('only the last of writes in quick succession is followed', () => {
+    const { watcher, emitted } = fakeWatcher()
+    const written = watchNotifier(watcher)
+    written([rewrite('/p/src/App.tsx')])
+    vi.advanceTimersByTime(30)
+    written([rewrite('/p/src/App.tsx')])
+    vi.advanceTimersByTime(2000)
+    expect(emitted).toEqual([['change', '/p/src/App.tsx']])
   })
 })

@@ -1,4 +1,5 @@
 import path from 'node:path'
+import { sourceHash } from '../../transform/element-index.ts'
 import type { FileWrite } from './source-file.ts'
 
 /**
@@ -14,25 +15,56 @@ export interface Watcher {
   emit(event: string, file: string): boolean
 }
 
+/** How many more times a write the dev server may not have loaded yet is looked at before it is reported. */
+const STALE_RETRIES = 3
+
 /**
  * Makes sure the dev server hears of every file the mutate server writes as what it is: a write the
  * watcher has not reported a moment later as that event ('change' for a rewrite, 'add' for a new
  * file, 'unlink' for a deleted one) is reported to Vite by emitting the watcher's own event, so the
  * module and what depends on it (Tailwind's stylesheet) are updated like after any save. A rewrite
  * that chokidar saw as 'unlink' then 'add' (its rename of a file, when the two come more than 100 ms
- * apart on a busy machine) still gets its 'change'. A write the watcher did report is left to it.
+ * apart on a busy machine) still gets its 'change'.
+ *
+ * An event after the write is not proof that the dev server has the write: with writes in quick
+ * succession (undo, undo, undo) the event can be the one of the write before, which Vite loaded
+ * before the last write landed, while chokidar throttled the last write's own event away. So a write
+ * the watcher reported is also checked against what the dev server last loaded of the file
+ * (`servedHashOf`, recorded by the tag plugin's transform): while that is other bytes, it is looked at
+ * again (Vite may not have loaded it yet), and then reported. Only the last write of a file is
+ * followed; the ones before it are its past.
  */
-export function watchNotifier(watcher: Watcher): (writes: readonly FileWrite[]) => void {
+export function watchNotifier(
+  watcher: Watcher,
+  servedHashOf: (file: string) => string | undefined = () => undefined,
+): (writes: readonly FileWrite[]) => void {
   const lastEvent = new Map<string, number>()
+  const lastWrite = new Map<string, number>()
   watcher.on('all', (event, file) => lastEvent.set(`${event}\u0000${path.resolve(file)}`, performance.now()))
-  return (writes) => {
-    const writtenAt = performance.now()
+
+  const follow = (writes: readonly FileWrite[], writtenAt: number, retries: number) => {
     setTimeout(() => {
+      const again: FileWrite[] = []
       for (const write of writes) {
+        if (lastWrite.get(write.path) !== writtenAt) continue
         const event = write.bytes === null ? 'unlink' : write.expected === null ? 'add' : 'change'
-        if ((lastEvent.get(`${event}\u0000${write.path}`) ?? -1) > writtenAt) continue
+        const reported = (lastEvent.get(`${event}\u0000${write.path}`) ?? -1) > writtenAt
+        const served = write.bytes === null ? undefined : servedHashOf(write.path)
+        const stale = served !== undefined && served !== sourceHash((write.bytes as Buffer).toString('utf8'))
+        if (reported && !stale) continue
+        if (reported && retries > 0) {
+          again.push(write)
+          continue
+        }
         watcher.emit(event, write.path)
       }
+      if (again.length > 0) follow(again, writtenAt, retries - 1)
     }, WATCH_SETTLE_MS).unref()
+  }
+
+  return (writes) => {
+    const writtenAt = performance.now()
+    for (const write of writes) lastWrite.set(write.path, writtenAt)
+    follow(writes, writtenAt, STALE_RETRIES)
   }
 }

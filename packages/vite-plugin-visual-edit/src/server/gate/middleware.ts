@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import * as v from 'valibot'
 import type { Connect, Logger } from 'vite'
+import { CLASS_CSS_PATH, type ClassCssResponse, classCssRequestSchema } from '../../protocol/class-css.ts'
 import { ProtocolErrorMessage } from '../../protocol/errors.ts'
 import { LOOKUPS_PATH, type LookupsResponse, lookupsRequestSchema } from '../../protocol/lookups.ts'
 import {
@@ -17,6 +18,7 @@ import { MutateError } from '../edit/mutate-error.ts'
 import type { MutationServices } from '../edit/mutation.ts'
 import { FileLocks } from '../edit/source-file.ts'
 import { OPERATIONS } from '../mutate/index.ts'
+import { classCss } from '../tailwind/class-css.ts'
 import {
   checkContentType,
   checkHost,
@@ -34,7 +36,7 @@ const CANVAS_ID = /^[A-Za-z0-9_-]{1,200}$/
 function send(
   response: ServerResponse,
   status: number,
-  body: MutateResponse | MutateErrorResponse | SessionResponse | LookupsResponse,
+  body: MutateResponse | MutateErrorResponse | SessionResponse | LookupsResponse | ClassCssResponse,
 ): void {
   response.statusCode = status
   response.setHeader('Content-Type', 'application/json; charset=utf-8')
@@ -74,23 +76,71 @@ async function handleLookups(
   gate: GateOptions,
   services: MutationServices,
 ): Promise<void> {
+  const body = await gatedBody(
+    request,
+    response,
+    gate,
+    LOOKUPS_PATH,
+    'Lookups are',
+    'lookups',
+    lookupsRequestSchema,
+  )
+  send(response, 200, await describeElements(services, body.ids))
+}
+
+/**
+ * POST /__visual-edit/class-css: the CSS the project's Tailwind generates for each class
+ * (protocol/instant-update.ts), for the instant updates of classes the page does not have yet. Gated
+ * like the lookups.
+ */
+async function handleClassCss(
+  request: IncomingMessage,
+  response: ServerResponse,
+  gate: GateOptions,
+  services: MutationServices,
+): Promise<void> {
+  const body = await gatedBody(
+    request,
+    response,
+    gate,
+    CLASS_CSS_PATH,
+    'Class CSS is',
+    'class-css',
+    classCssRequestSchema,
+  )
+  send(response, 200, await classCss(services.root, body.classes))
+}
+
+/**
+ * The gate of the editor's POST endpoints beside the mutate routes (Host, peer, method, same-site
+ * fetch, Origin, token, JSON body), then the body parsed with `schema` (400 naming the field).
+ */
+async function gatedBody<Schema extends v.GenericSchema>(
+  request: IncomingMessage,
+  response: ServerResponse,
+  gate: GateOptions,
+  path: string,
+  what: string,
+  operation: string,
+  schema: Schema,
+): Promise<v.InferOutput<Schema>> {
   const host = checkHost(request, gate)
   checkPeer(request, gate)
   if (request.method !== 'POST') {
     response.setHeader('Allow', 'POST')
-    throw new MutateError('METHOD_NOT_ALLOWED', `${LOOKUPS_PATH} answers POST only.`)
+    throw new MutateError('METHOD_NOT_ALLOWED', `${path} answers POST only.`)
   }
   const site = header(request, 'sec-fetch-site')
   if (site !== undefined && site !== 'same-origin') {
-    throw new MutateError('FORBIDDEN_ORIGIN', 'Lookups are only given to pages of this dev server.')
+    throw new MutateError('FORBIDDEN_ORIGIN', `${what} only given to pages of this dev server.`)
   }
   checkOrigin(request, host, gate)
   checkToken(request, gate)
   checkContentType(request)
-  const parsed = v.safeParse(lookupsRequestSchema, await readJsonBody(request), { abortEarly: true })
+  const parsed = v.safeParse(schema, await readJsonBody(request), { abortEarly: true })
   if (!parsed.success)
-    throw new MutateError('BAD_REQUEST', bodyIssueMessage('lookups', lookupsRequestSchema, parsed.issues[0]))
-  send(response, 200, await describeElements(services, parsed.output.ids))
+    throw new MutateError('BAD_REQUEST', bodyIssueMessage(operation, schema, parsed.issues[0]))
+  return parsed.output
 }
 
 async function handleRoute(
@@ -141,7 +191,7 @@ async function handleRoute(
 }
 
 /**
- * The mutate API as connect middleware: the session and lookups endpoints and every route under /canvases/ go
+ * The mutate API as connect middleware: the session, lookups and class-css endpoints and every route under /canvases/ go
  * through one gate (Host, peer, method, Origin, token, content type, body size and depth) before an
  * operation runs. Errors answer `{ error: { code, message } }`; anything unexpected is a 500 whose
  * details go to the dev server's log, never to the client.
@@ -156,7 +206,8 @@ export function createMutateMiddleware(
     const pathname = (request.url ?? '/').split('?')[0] ?? '/'
     const isSession = pathname === SESSION_PATH
     const isLookups = pathname === LOOKUPS_PATH
-    if (!isSession && !isLookups && !pathname.startsWith('/canvases/')) {
+    const isClassCss = pathname === CLASS_CSS_PATH
+    if (!isSession && !isLookups && !isClassCss && !pathname.startsWith('/canvases/')) {
       next()
       return
     }
@@ -164,7 +215,9 @@ export function createMutateMiddleware(
       ? Promise.resolve().then(() => handleSession(request, response, gate))
       : isLookups
         ? handleLookups(request, response, gate, services)
-        : handleRoute(request, response, pathname, gate, services, canvases)
+        : isClassCss
+          ? handleClassCss(request, response, gate, services)
+          : handleRoute(request, response, pathname, gate, services, canvases)
     handled.catch((error: unknown) => {
       if (response.headersSent) return
       if (error instanceof MutateError) {

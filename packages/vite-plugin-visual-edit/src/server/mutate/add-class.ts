@@ -1,8 +1,8 @@
+import { withModifiers } from '../../protocol/styling.ts'
 import { MutateError } from '../edit/mutate-error.ts'
 import { runEdit } from '../edit/mutation.ts'
 import { editClassList, elementSource, readClassList, splitClassNames } from '../jsx/class-list.ts'
 import { checkTailwindClasses } from '../tailwind/check-classes.ts'
-import { withModifiers } from '../tailwind/modifiers.ts'
 import type { Operation } from './operation.ts'
 
 /**

@@ -25,6 +25,8 @@ export interface TailwindEngine {
   invalid(classes: readonly string[]): string[]
   /** Each class's CSS, or null when Tailwind does not generate it. */
   css(classes: readonly string[]): Map<string, string | null>
+  /** A theme variable's value (`--color-red-500`), where the version has a theme to ask (4.x). */
+  theme?(name: `--${string}`): string | null
   /** What `className` styles under which variants; null when it is not a Tailwind class. */
   effect(className: string): ClassEffect | null
   /**

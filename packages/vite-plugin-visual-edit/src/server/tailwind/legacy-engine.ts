@@ -4,12 +4,12 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 import postcss from 'postcss'
 import type { StyleModifier } from '../../protocol/styling.ts'
+import { withModifiers } from '../../protocol/styling.ts'
 import { declaredProperties } from './css-ast.ts'
 import { findTailwindEntry, TAILWIND_3_DIRECTIVE } from './css-entry.ts'
 import { arbitraryProperty, variantsAsWritten } from './declaration-class.ts'
 import type { CssNode } from './design-system.ts'
 import { type ClassEffect, noClassFor, type TailwindEngine } from './engine.ts'
-import { withModifiers } from './modifiers.ts'
 import type { TailwindPackage } from './tailwind-package.ts'
 
 /** Where Tailwind 3 looks for its config, in its own order. */

@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises'
 import path from 'node:path'
 import type { StyleModifier } from '../../protocol/styling.ts'
+import { withModifiers } from '../../protocol/styling.ts'
 import { MutateError } from '../edit/mutate-error.ts'
 import { declaredProperties } from './css-ast.ts'
 import { findTailwindEntry, TAILWIND_4_IMPORT } from './css-entry.ts'
@@ -8,7 +9,6 @@ import { arbitraryProperty, classForDeclaration, variantsAsWritten } from './dec
 import { type DesignSystem, designSystemOf } from './design-system.ts'
 import { type ClassEffect, noClassFor, type TailwindEngine } from './engine.ts'
 import { loadLegacyEngine } from './legacy-engine.ts'
-import { withModifiers } from './modifiers.ts'
 import { hostLoaders } from './stylesheet-loader.ts'
 import {
   findTailwindPackage,
@@ -41,6 +41,14 @@ class DesignSystemEngine implements TailwindEngine {
   css(classes: readonly string[]): Map<string, string | null> {
     const css = this.#system.candidatesToCss([...classes])
     return new Map(classes.map((className, index) => [className, css[index] ?? null]))
+  }
+
+  theme(name: `--${string}`): string | null {
+    try {
+      return this.#system.theme.get([name])
+    } catch {
+      return null
+    }
   }
 
   effect(className: string): ClassEffect | null {

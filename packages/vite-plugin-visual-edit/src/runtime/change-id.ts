@@ -1,0 +1,13 @@
+/**
+ * A UUID (version 4) for a change the inspector shows by itself (a drop). `crypto.randomUUID` exists
+ * only in secure contexts; a dev server reached over plain HTTP from another machine is not one, so
+ * the UUID is made from `getRandomValues` there.
+ */
+export function newChangeId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID()
+  const bytes = crypto.getRandomValues(new Uint8Array(16))
+  bytes[6] = ((bytes[6] as number) & 0x0f) | 0x40
+  bytes[8] = ((bytes[8] as number) & 0x3f) | 0x80
+  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('')
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
+}

@@ -1,0 +1,50 @@
+import { newChangeId } from './change-id.ts'
+import type { InspectorContext } from './context.ts'
+import { type CssFunctions, createCssFunctions } from './css-functions.ts'
+import { createDrag, type Drag } from './drag.ts'
+import { createInstantUpdates, type InstantUpdates } from './instant-update.ts'
+import type { NavTree } from './nav-tree.ts'
+import type { Outlines } from './outlines.ts'
+import type { Selection } from './selection.ts'
+
+/** The editing features: CSS rules and forced states, instant updates, drag to move. */
+export interface Editing {
+  css: CssFunctions
+  instant: InstantUpdates
+  drag: Drag
+  start(): void
+  stop(): void
+}
+
+/**
+ * The inspector's editing features, a chunk of their own (inspector.ts imports this file dynamically
+ * once an editor connects), so a page with no editor never loads them.
+ */
+export function createEditing(
+  context: InspectorContext,
+  tree: NavTree,
+  selection: Selection,
+  outlines: Outlines,
+): Editing {
+  const css = createCssFunctions(context, tree, selection)
+  const instant = createInstantUpdates(context, tree)
+  // A drop shows the move at once, in the same task as the pointer up, under an id the editor's ledger takes.
+  const drag = createDrag(context, tree, selection, outlines, (changeFields) => {
+    const id = newChangeId()
+    return instant.apply({ id, type: 'MOVE_JSX', changeFields }).success ? id : null
+  })
+  return {
+    css,
+    instant,
+    drag,
+    start() {
+      drag.start()
+      css.start()
+    },
+    stop() {
+      instant.stop()
+      css.stop()
+      drag.stop()
+    },
+  }
+}
