@@ -22,6 +22,8 @@ export interface VisualEditContext {
    * transform got): the mutate server tells from it whether a write has reached the page's module.
    */
   readonly served: Map<string, string>
+  /** When (performance.now()) each of those was served. */
+  readonly servedAt: Map<string, number>
 }
 
 export function createContext(options: ResolvedVisualEditOptions): VisualEditContext {
@@ -29,6 +31,7 @@ export function createContext(options: ResolvedVisualEditOptions): VisualEditCon
     options,
     index: new ElementIndex(),
     served: new Map(),
+    servedAt: new Map(),
     token: resolveToken(options.token),
     root: process.cwd(),
     active: true,

@@ -224,10 +224,16 @@ test('drop indicators follow a row, a column and a grid; each drop lands in the 
     await frame.evaluate(() => document.querySelectorAll('[data-visual-edit-drag-preview]').length),
   ).toBe(0)
 
-  // Undo the three moves: the file is byte-identical.
-  for (let i = 0; i < 3; i++) {
+  // Undo the three moves, last first: each shows in the page, and the file is byte-identical at the end.
+  const undone: [string, string[]][] = [
+    ['[data-testid=grid] > span', ['G1', 'G2', 'G3', 'G4']],
+    ['[data-testid=column] > p', ['C1', 'C2', 'C3']],
+    ['[data-testid=row] > div', ['R1', 'R2', 'R3']],
+  ]
+  for (const [selector, texts] of undone) {
     await expect(editor.undoButton).toBeEnabled()
     await editor.undoButton.click()
+    await expect.poll(() => order(editor, selector)).toEqual(texts)
   }
   await expect.poll(() => changedSince(served.dir, start)).toEqual([])
   await expect.poll(() => order(editor, '[data-testid=row] > div')).toEqual(['R1', 'R2', 'R3'])

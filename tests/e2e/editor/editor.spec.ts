@@ -240,7 +240,18 @@ test('a full reload of the app reconnects the editor and keeps the selection', a
   const h1 = editor.app.locator('h1#hero-heading')
   await editor.select(h1)
   const id = (await h1.getAttribute('data-tempo-id')) as string
+  // A mark on the page the reload replaces: until it is gone, the old page and its selection still show.
+  await (await editor.frame()).evaluate(() => {
+    ;(window as unknown as { beforeReload?: boolean }).beforeReload = true
+  })
   await page.getByRole('button', { name: 'Reload the app' }).click()
+  await expect
+    .poll(async () =>
+      (await editor.frame())
+        .evaluate(() => (window as unknown as { beforeReload?: boolean }).beforeReload === undefined)
+        .catch(() => false),
+    )
+    .toBe(true)
   await expect(page.getByRole('status').filter({ hasText: 'Connected' })).toBeVisible({ timeout: 30_000 })
   await expect(editor.row(id)).toHaveAttribute('aria-selected', 'true')
   await expect.poll(async () => (await editor.overlays('primary')).map(roundedBox)).toEqual([await boxOf(h1)])

@@ -206,7 +206,7 @@ export function LayersPanel() {
                   row={row}
                   top={item.start}
                   selected={selectedIds.has(row.id)}
-                  hovered={hoveredId === row.id}
+                  hovered={hoveredId === row.id && draggedId === null}
                   onHover={() => {
                     if (!drive) session.hover(row.node.key)
                   }}
@@ -345,8 +345,8 @@ function DropIndicator({ drop }: { drop: LayerDrop }) {
     <div
       data-drop-indicator="line"
       aria-hidden="true"
-      className="pointer-events-none absolute right-1 h-0.5 rounded-full bg-accent"
-      style={{ top: top + (drop.edge === 'bottom' ? ROW_PX : 0) - 1, left: 4 + drop.depth * INDENT_PX }}
+      className="pointer-events-none absolute right-1 h-0.5 rounded-full bg-accent before:absolute before:-top-[3px] before:-left-2 before:size-2 before:rounded-full before:border-2 before:border-accent before:bg-[var(--chrome)]"
+      style={{ top: top + (drop.edge === 'bottom' ? ROW_PX : 0) - 1, left: 12 + drop.depth * INDENT_PX }}
     />
   )
 }

@@ -112,3 +112,15 @@ test('beside a child passed to a component, the move goes to the JSX parent the 
     beforeCodebaseId: 'tempo-empty',
   })
 })
+
+test('a div with text of its own and no children takes a layer beside it, not into it', () => {
+  const nodes = tree([
+    ['list', 'div', null],
+    ['a', 'div', 0],
+    ['b', 'div', 0],
+  ])
+  nodes[2] = { ...(nodes[2] as NavTreeNode), literalChildren: ['B'] }
+  const rows = visibleRows(nodes, () => true)
+  expect(layerDropAt(nodes, rows, 1, 2, 0.4)?.mode).toBe('before')
+  expect(layerDropAt(nodes, rows, 1, 2, 0.6)?.mode).toBe('after')
+})

@@ -72,7 +72,9 @@ export function layerDropAt(
   const row = rows[position]
   if (!row || within(nodes, row.index, dragged)) return null
   const node = row.node
-  const container = row.hasChildren || !LEAF_TAGS.has(node.elementTagName.toLowerCase())
+  // An element with text of its own and no element children takes a layer beside it, not into it.
+  const ownText = node.literalChildren?.some((text) => text.trim() !== '') === true
+  const container = row.hasChildren || (!LEAF_TAGS.has(node.elementTagName.toLowerCase()) && !ownText)
   let mode: LayerDropMode
   if (fraction < 0.25) mode = 'before'
   else if (fraction > 0.75) mode = row.open ? 'into' : 'after'

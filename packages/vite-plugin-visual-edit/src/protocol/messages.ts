@@ -9,6 +9,15 @@ import type { StyleModifier } from './styling.ts'
  */
 export const INIT_MESSAGE = 'init'
 
+/**
+ * The custom HMR event the page sends the dev server after each hot update it applied (the paths
+ * updated): the mutate server holds the next write of a file until the page has applied the last one.
+ */
+export const HOT_APPLIED_EVENT = 'visual-edit:hot-applied'
+export interface HotAppliedPayload {
+  paths: string[]
+}
+
 /** A window message (not on the port) asking the page to log a component's state and props. */
 export const GET_STATE_AND_PROPS = 'GET_STATE_AND_PROPS'
 

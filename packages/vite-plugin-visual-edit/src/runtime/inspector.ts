@@ -3,8 +3,10 @@ import type { InstantChangeItem } from '../protocol/instant-update.ts'
 import type { CallableFunction } from '../protocol/messages.ts'
 import { createBridge, type FunctionTable } from './bridge.ts'
 import { type InspectorConfig, InspectorContext, type Lookup } from './context.ts'
+import { type DispatchEventRequest, dispatchPageEvent } from './dispatch-event.ts'
 import type { PreviewPlacement } from './drag-preview.ts'
 import type { Editing } from './editing.ts'
+import { reportHotUpdates } from './hot-applied.ts'
 import { checkHydration } from './hydration.ts'
 import { createInputForwarding } from './input-forwarding.ts'
 import { createNavTree } from './nav-tree.ts'
@@ -64,7 +66,7 @@ export function startInspector(
     for (const [id, lookup] of Object.entries(lookups ?? {})) context.lookups.set(id, lookup)
   }
 
-  const table: Record<Exclude<CallableFunction, NotYetCallable>, (...args: never[]) => unknown> = {
+  const table: Record<CallableFunction, (...args: never[]) => unknown> = {
     initProject: (options: InitProjectOptions = {}) => {
       if (options.storyboardId) context.storyboardId = options.storyboardId
       if (options.storyboardFile) context.storyboardFile = options.storyboardFile
@@ -123,6 +125,7 @@ export function startInspector(
     goForward: () => navigation.goForward(),
     refresh: () => navigation.refresh(),
     checkIfHydrationError: () => checkHydration(context),
+    dispatchEvent: (request: DispatchEventRequest) => dispatchPageEvent(win, tree, request),
     startEditingText: () => textEdit.startEditingSelected(),
     processRulesForSelectedElement: async (key?: ElementKey | null) =>
       (await loadEditing()).css.processRules(key),
@@ -140,6 +143,7 @@ export function startInspector(
     logStateAndProps: (name) => logStateAndProps(context, name),
   })
   bridge.start()
+  reportHotUpdates()
   createViteErrorOverlay(context).start()
   navigation.start()
 
@@ -173,6 +177,3 @@ export function startInspector(
     },
   }
 }
-
-/** Callable functions that later modules add (instant updates, CSS rules, drag). */
-type NotYetCallable = 'dispatchEvent'

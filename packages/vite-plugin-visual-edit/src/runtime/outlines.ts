@@ -263,7 +263,9 @@ export function createOutlines(context: InspectorContext, tree: OutlineTree, sel
         }
       }
     }
+    // While an element is dragged the hover outline would only compete with the drop indicator.
     const hoverShown =
+      !moveBox &&
       hovered &&
       !elementKeysEqual(hovered, selected) &&
       !multiSelected.some((key) => elementKeysEqual(key, hovered))

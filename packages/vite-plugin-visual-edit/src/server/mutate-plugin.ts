@@ -1,9 +1,12 @@
-import type { Plugin } from 'vite'
+import path from 'node:path'
+import type { Plugin, ViteDevServer } from 'vite'
 import type { VisualEditContext } from '../context.ts'
 import { isDevServer } from '../dev-server.ts'
+import { HOT_APPLIED_EVENT, type HotAppliedPayload } from '../protocol/messages.ts'
 import { History } from './edit/history.ts'
 import type { MutationServices } from './edit/mutation.ts'
 import { ParsedFiles } from './edit/parsed-files.ts'
+import { servedGate } from './edit/served-gate.ts'
 import { FileLocks, nodeFileSystem } from './edit/source-file.ts'
 import { watchNotifier } from './edit/watch-notify.ts'
 import { createMutateMiddleware } from './gate/middleware.ts'
@@ -24,9 +27,7 @@ export function mutatePlugin(context: VisualEditContext): Plugin {
         parsed: new ParsedFiles(),
         publicDir: server.config.publicDir || null,
         // No watcher (`server.watch: null`): nothing listens for file events, so none are sent.
-        ...(server.config.server.watch === null
-          ? {}
-          : { written: watchNotifier(server.watcher, (file) => context.served.get(file)) }),
+        ...(server.config.server.watch === null ? {} : pageFollowing(server, context)),
       }
       context.services = services
       const gate = {
@@ -43,5 +44,39 @@ export function mutatePlugin(context: VisualEditContext): Plugin {
         handle: createMutateMiddleware(gate, services, server.config.logger),
       })
     },
+  }
+}
+
+/**
+ * The services that keep the page following the files the mutate server writes: the watcher told of
+ * every write, and a write held until the page has loaded the write before it.
+ */
+function pageFollowing(
+  server: ViteDevServer,
+  context: Pick<VisualEditContext, 'served' | 'servedAt'>,
+): Pick<MutationServices, 'written' | 'beforeWrite'> {
+  const notify = watchNotifier(server.watcher, (file) => context.served.get(file))
+  const appliedAt = new Map<string, number>()
+  server.ws.on(HOT_APPLIED_EVENT, (payload: HotAppliedPayload) => {
+    const at = performance.now()
+    for (const url of Array.isArray(payload?.paths) ? payload.paths : []) {
+      if (typeof url !== 'string') continue
+      const file = url.startsWith('/@fs/')
+        ? url.slice(4)
+        : path.join(server.config.root, url.split('?')[0] ?? '')
+      appliedAt.set(path.resolve(file), at)
+    }
+  })
+  const gate = servedGate(
+    { hash: context.served, at: context.servedAt },
+    appliedAt,
+    () => server.ws.clients.size > 0,
+  )
+  return {
+    written: (writes) => {
+      gate.written(writes)
+      notify(writes)
+    },
+    beforeWrite: (paths) => gate.wait(paths),
   }
 }

@@ -131,6 +131,7 @@ export function tagPlugin(context: VisualEditContext): Plugin {
         // Not a file on disk (a virtual module named like one): nothing an edit could write to.
         if (disk === null) return null
         context.served.set(file, sourceHash(code))
+        context.servedAt.set(file, performance.now())
 
         const warnOnce = (message: string) => {
           if (failing.has(file)) return

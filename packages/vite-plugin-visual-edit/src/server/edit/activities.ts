@@ -41,6 +41,7 @@ export async function replay(
         throw new MutateError('FILE_CHANGED', `Another ${direction} or edit ran at the same time. Try again.`)
       }
       const writes = await expectedWrites(services, entry, direction)
+      await services.beforeWrite?.(writes.map((write) => write.path))
       await writeFilesAtomically(services.fs, writes)
       services.written?.(writes)
       if (direction === 'undo') await removeEmptyDirectories(services.fs, entry.directories)

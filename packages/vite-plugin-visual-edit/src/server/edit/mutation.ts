@@ -33,6 +33,8 @@ export interface MutationServices {
   publicDir?: string | null
   /** Told of every group of files written (edits, undo, redo), so the dev server surely hears of them. */
   written?: (writes: readonly FileWrite[]) => void
+  /** Awaited under the files' lock just before they are written (the page catching up; served-gate.ts). */
+  beforeWrite?: (paths: readonly string[]) => Promise<void>
 }
 
 /** A file read for an edit, with its text as the element index knows it. */
@@ -292,6 +294,7 @@ async function commit(
     bytes: Buffer.from(change.text, 'utf8'),
     mode: change.mode,
   }))
+  await services.beforeWrite?.(writes.map((write) => write.path))
   const directories = await writeFilesAtomically(services.fs, writes)
   services.written?.(writes)
 

@@ -1,0 +1,61 @@
+import { afterEach, beforeEach, expect, test, vi } from 'vitest'
+import { sourceHash } from '../../transform/element-index.ts'
+import { SERVED_WAIT_MS, servedGate } from './served-gate.ts'
+import type { FileWrite } from './source-file.ts'
+
+const write = (file: string, text: string): FileWrite => ({
+  path: file,
+  relativePath: 'src/App.tsx',
+  expected: Buffer.from('old'),
+  bytes: Buffer.from(text),
+  mode: 0o644,
+})
+
+beforeEach(() => {
+  vi.useFakeTimers()
+})
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+test('the next write of a file waits until the page has loaded the last one', async () => {
+  const served = new Map([['/p/App.tsx', sourceHash('v1')]])
+  const servedAt = new Map([['/p/App.tsx', 0]])
+  const appliedAt = new Map<string, number>()
+  const gate = servedGate({ hash: served, at: servedAt }, appliedAt, () => true)
+  gate.written([write('/p/App.tsx', 'v2')])
+  let done = false
+  const waiting = gate.wait(['/p/App.tsx']).then(() => {
+    done = true
+  })
+  await vi.advanceTimersByTimeAsync(50)
+  expect(done).toBe(false)
+  // Served, but the page has not applied it yet.
+  served.set('/p/App.tsx', sourceHash('v2'))
+  servedAt.set('/p/App.tsx', performance.now())
+  await vi.advanceTimersByTimeAsync(50)
+  expect(done).toBe(false)
+  appliedAt.set('/p/App.tsx', performance.now())
+  await vi.advanceTimersByTimeAsync(20)
+  await waiting
+  expect(done).toBe(true)
+})
+
+test('no page connected, a file no page loaded, or a page that never catches up: no (more) waiting', async () => {
+  const served = new Map([['/p/App.tsx', sourceHash('v1')]])
+  let connected = false
+  const gate = servedGate({ hash: served, at: new Map() }, new Map(), () => connected)
+  gate.written([write('/p/App.tsx', 'v2'), write('/p/Other.tsx', 'x')])
+  await gate.wait(['/p/App.tsx', '/p/Other.tsx'])
+  connected = true
+  await gate.wait(['/p/Other.tsx'])
+  const started = performance.now()
+  const first = gate.wait(['/p/App.tsx'])
+  await vi.advanceTimersByTimeAsync(SERVED_WAIT_MS + 20)
+  await first
+  expect(performance.now() - started).toBeGreaterThanOrEqual(SERVED_WAIT_MS)
+  // It gave up on that file: the next write goes at once.
+  const again = performance.now()
+  await gate.wait(['/p/App.tsx'])
+  expect(performance.now() - again).toBe(0)
+})
