@@ -74,7 +74,11 @@ export function startInspector(
       setLookups(options.lookups)
       if (options.includeHtml) tree.requestHtml()
       selection.restoreDriveMode()
-      return tree.rebuild().then((nodes) => ({ nodes }))
+      return tree.rebuild().then((nodes) => {
+        // The editing features load once the first tree is out: the editor shows the page first.
+        void loadEditing()
+        return { nodes }
+      })
     },
     setNewLookups: (lookups: Record<string, Lookup>) => {
       setLookups(lookups)
@@ -158,8 +162,8 @@ export function startInspector(
     textEdit.start()
     forwarding.start()
     outlines.start()
-    if (editing) editing.start()
-    else void loadEditing()
+    // A reconnecting editor: the editing features loaded for the last one start again.
+    editing?.start()
   })
 
   return {

@@ -30,8 +30,8 @@ test('the next write of a file waits until the page has loaded the last one', as
   })
   await vi.advanceTimersByTimeAsync(50)
   expect(done).toBe(false)
-  // Served, but the page has not applied it yet.
-  served.set('/p/App.tsx', sourceHash('v2'))
+  // Served (whatever the file holds now: the user may have saved it since), not yet applied.
+  served.set('/p/App.tsx', sourceHash('v3 saved by hand'))
   servedAt.set('/p/App.tsx', performance.now())
   await vi.advanceTimersByTimeAsync(50)
   expect(done).toBe(false)
