@@ -18,11 +18,9 @@ export interface VisualEditContext {
   /** The mutate server's services, once the dev server is configured. */
   services?: MutationServices
   /**
-   * What the dev server last loaded of each tagged file (absolute path -> sourceHash of the text its
-   * transform got): the mutate server tells from it whether a write has reached the page's module.
+   * When (performance.now()) the dev server last served each tagged file (absolute path; its
+   * transform ran): the mutate server tells from it whether a write has reached the page's module.
    */
-  readonly served: Map<string, string>
-  /** When (performance.now()) each of those was served. */
   readonly servedAt: Map<string, number>
 }
 
@@ -30,7 +28,6 @@ export function createContext(options: ResolvedVisualEditOptions): VisualEditCon
   return {
     options,
     index: new ElementIndex(),
-    served: new Map(),
     servedAt: new Map(),
     token: resolveToken(options.token),
     root: process.cwd(),

@@ -53,9 +53,9 @@ export function mutatePlugin(context: VisualEditContext): Plugin {
  */
 function pageFollowing(
   server: ViteDevServer,
-  context: Pick<VisualEditContext, 'served' | 'servedAt'>,
+  context: Pick<VisualEditContext, 'servedAt'>,
 ): Pick<MutationServices, 'written' | 'beforeWrite'> {
-  const notify = watchNotifier(server.watcher, (file) => context.served.get(file))
+  const notify = watchNotifier(server.watcher, (file) => context.servedAt.get(file))
   const appliedAt = new Map<string, number>()
   server.ws.on(HOT_APPLIED_EVENT, (payload: HotAppliedPayload) => {
     const at = performance.now()
@@ -67,11 +67,7 @@ function pageFollowing(
       appliedAt.set(path.resolve(file), at)
     }
   })
-  const gate = servedGate(
-    { hash: context.served, at: context.servedAt },
-    appliedAt,
-    () => server.ws.clients.size > 0,
-  )
+  const gate = servedGate(context.servedAt, appliedAt, () => server.ws.clients.size > 0)
   return {
     written: (writes) => {
       gate.written(writes)

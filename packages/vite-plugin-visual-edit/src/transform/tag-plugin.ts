@@ -6,7 +6,6 @@ import { createFilter, type Plugin, type ResolvedConfig } from 'vite'
 import type { VisualEditContext } from '../context.ts'
 import { isDevServer } from '../dev-server.ts'
 import { SourceParseError } from '../errors.ts'
-import { sourceHash } from './element-index.ts'
 import { applyInsertions } from './insertion-map.ts'
 import { analyzeJsx, type JsxAnalysis, type JsxElementInfo, walkElements } from './tag-jsx.ts'
 
@@ -130,7 +129,6 @@ export function tagPlugin(context: VisualEditContext): Plugin {
         const disk = await readFile(file, 'utf8').catch(() => null)
         // Not a file on disk (a virtual module named like one): nothing an edit could write to.
         if (disk === null) return null
-        context.served.set(file, sourceHash(code))
         context.servedAt.set(file, performance.now())
 
         const warnOnce = (message: string) => {

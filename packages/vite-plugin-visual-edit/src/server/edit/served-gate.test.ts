@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
-import { sourceHash } from '../../transform/element-index.ts'
 import { SERVED_WAIT_MS, servedGate } from './served-gate.ts'
 import type { FileWrite } from './source-file.ts'
 
@@ -19,10 +18,9 @@ afterEach(() => {
 })
 
 test('the next write of a file waits until the page has loaded the last one', async () => {
-  const served = new Map([['/p/App.tsx', sourceHash('v1')]])
   const servedAt = new Map([['/p/App.tsx', 0]])
   const appliedAt = new Map<string, number>()
-  const gate = servedGate({ hash: served, at: servedAt }, appliedAt, () => true)
+  const gate = servedGate(servedAt, appliedAt, () => true)
   gate.written([write('/p/App.tsx', 'v2')])
   let done = false
   const waiting = gate.wait(['/p/App.tsx']).then(() => {
@@ -31,7 +29,6 @@ test('the next write of a file waits until the page has loaded the last one', as
   await vi.advanceTimersByTimeAsync(50)
   expect(done).toBe(false)
   // Served (whatever the file holds now: the user may have saved it since), not yet applied.
-  served.set('/p/App.tsx', sourceHash('v3 saved by hand'))
   servedAt.set('/p/App.tsx', performance.now())
   await vi.advanceTimersByTimeAsync(50)
   expect(done).toBe(false)
@@ -42,9 +39,8 @@ test('the next write of a file waits until the page has loaded the last one', as
 })
 
 test('no page connected, a file no page loaded, or a page that never catches up: no (more) waiting', async () => {
-  const served = new Map([['/p/App.tsx', sourceHash('v1')]])
   let connected = false
-  const gate = servedGate({ hash: served, at: new Map() }, new Map(), () => connected)
+  const gate = servedGate(new Map([['/p/App.tsx', -1]]), new Map(), () => connected)
   gate.written([write('/p/App.tsx', 'v2'), write('/p/Other.tsx', 'x')])
   await gate.wait(['/p/App.tsx', '/p/Other.tsx'])
   connected = true

@@ -9,12 +9,12 @@ const POLL_MS = 10
  * module in quick succession (undo, undo, undo) are fetched by the page at the same time, and the
  * first can finish evaluating last: React then renders the older code, and the page stays on it.
  * So a write waits (at most SERVED_WAIT_MS) until the dev server has served the file since its last
- * write (`served.at`, recorded by the tag plugin's transform) and the page has applied a hot update of
+ * write (`servedAt`, recorded by the tag plugin's transform) and the page has applied a hot update of
  * it since (`appliedAt`, from the page's HOT_APPLIED_EVENT), while a page is connected. A file no page
  * loads again (it left the page) stops being waited for after one wait runs out.
  */
 export function servedGate(
-  served: { hash: ReadonlyMap<string, string>; at: ReadonlyMap<string, number> },
+  servedAt: ReadonlyMap<string, number>,
   appliedAt: ReadonlyMap<string, number>,
   pageConnected: () => boolean,
 ): { written(writes: readonly FileWrite[]): void; wait(paths: readonly string[]): Promise<void> } {
@@ -22,15 +22,13 @@ export function servedGate(
   const writtenAt = new Map<string, number>()
   // Served since the write (whatever it holds now: the user may have saved it since), and applied since.
   const caughtUp = (file: string) => {
-    const servedAt = served.at.get(file) ?? Number.NEGATIVE_INFINITY
-    return (
-      servedAt >= (writtenAt.get(file) ?? 0) && (appliedAt.get(file) ?? Number.NEGATIVE_INFINITY) >= servedAt
-    )
+    const served = servedAt.get(file) ?? Number.NEGATIVE_INFINITY
+    return served >= (writtenAt.get(file) ?? 0) && (appliedAt.get(file) ?? Number.NEGATIVE_INFINITY) >= served
   }
   return {
     written(writes) {
       for (const write of writes) {
-        if (write.bytes === null || !served.hash.has(write.path)) writtenAt.delete(write.path)
+        if (write.bytes === null || !servedAt.has(write.path)) writtenAt.delete(write.path)
         else writtenAt.set(write.path, performance.now())
       }
     },

@@ -1,5 +1,4 @@
 import path from 'node:path'
-import { sourceHash } from '../../transform/element-index.ts'
 import type { FileWrite } from './source-file.ts'
 
 /**
@@ -29,14 +28,14 @@ const STALE_RETRIES = 3
  * An event after the write is not proof that the dev server has the write: with writes in quick
  * succession (undo, undo, undo) the event can be the one of the write before, which Vite loaded
  * before the last write landed, while chokidar throttled the last write's own event away. So a write
- * the watcher reported is also checked against what the dev server last loaded of the file
- * (`servedHashOf`, recorded by the tag plugin's transform): while that is other bytes, it is looked at
- * again (Vite may not have loaded it yet), and then reported. Only the last write of a file is
+ * the watcher reported is also checked against what the dev server last served the file
+ * (`servedAtOf`, recorded by the tag plugin's transform): while that is before the write, it is looked
+ * at again (Vite may not have loaded it yet), and then reported. Only the last write of a file is
  * followed; the ones before it are its past.
  */
 export function watchNotifier(
   watcher: Watcher,
-  servedHashOf: (file: string) => string | undefined = () => undefined,
+  servedAtOf: (file: string) => number | undefined = () => undefined,
 ): (writes: readonly FileWrite[]) => void {
   const lastEvent = new Map<string, number>()
   const lastWrite = new Map<string, number>()
@@ -49,8 +48,9 @@ export function watchNotifier(
         if (lastWrite.get(write.path) !== writtenAt) continue
         const event = write.bytes === null ? 'unlink' : write.expected === null ? 'add' : 'change'
         const reported = (lastEvent.get(`${event}\u0000${write.path}`) ?? -1) > writtenAt
-        const served = write.bytes === null ? undefined : servedHashOf(write.path)
-        const stale = served !== undefined && served !== sourceHash((write.bytes as Buffer).toString('utf8'))
+        // The dev server served this file before, but not since the write: the event was the last write's.
+        const servedAt = write.bytes === null ? undefined : servedAtOf(write.path)
+        const stale = servedAt !== undefined && servedAt < writtenAt
         if (reported && !stale) continue
         if (reported && retries > 0) {
           again.push(write)
