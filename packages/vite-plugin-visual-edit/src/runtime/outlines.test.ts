@@ -266,6 +266,19 @@ describe('hover, multi-selection and move', () => {
     await Promise.resolve()
     expect(ofKind('move')).toEqual([])
   })
+
+  test('while an element is dragged its badges and the hover outline are not drawn', async () => {
+    selection.selected = key('a', 3)
+    selection.hovered = key('c', 4)
+    outlines.setMoveOutline({ left: 1, top: 2, width: 3, height: 4 })
+    await Promise.resolve()
+    expect(ofKind('primary')).toHaveLength(1)
+    expect([...ofKind('size-badge'), ...ofKind('name-badge'), ...ofKind('hover')]).toEqual([])
+    outlines.setMoveOutline(null)
+    await Promise.resolve()
+    expect(ofKind('size-badge')).toHaveLength(1)
+    expect(ofKind('hover')).toHaveLength(1)
+  })
 })
 
 describe('redraws', () => {

@@ -246,8 +246,10 @@ export function createOutlines(context: InspectorContext, tree: OutlineTree, sel
       if (box) {
         const color = colorOf(selected)
         outline('primary', box, Z_INDEX.PRIMARY, color, primaryThickness)
-        sizeBadge('size-badge', box, color, `${Math.round(box.width)} × ${Math.round(box.height)}`)
-        const name = tree.nodeOf(selected)?.name
+        // While it is dragged, its badges would float over where it might land: the outline says enough.
+        if (!moveBox)
+          sizeBadge('size-badge', box, color, `${Math.round(box.width)} × ${Math.round(box.height)}`)
+        const name = moveBox ? undefined : tree.nodeOf(selected)?.name
         if (name) {
           const top = box.top - origin.top
           // Above the top-left corner, or just inside it when the page starts there.
