@@ -1,0 +1,20 @@
+import type { BackendConfig } from './config.ts'
+
+/** What the backend prints when it starts: where it is, the public key, the demo accounts and the admin sign-up code. */
+export function printBanner(config: BackendConfig, url: string, print: (line: string) => void): void {
+  const base = url.replace(/\/$/, '')
+  const lines = [
+    '',
+    '  Marketplace backend (Supabase-compatible, PGlite)',
+    `  API URL:     ${base}  (auth ${base}/auth/v1, rest ${base}/rest/v1)`,
+    `  Inbox:       ${base}/inbox  (${config.autoConfirm ? 'e-mail confirmation off: MARKETPLACE_CONFIRM_EMAIL=1 turns it on' : 'confirmation and recovery mails'})`,
+    `  anon key:    ${config.anonKey}`,
+    `  Admin sign-up code: ${config.adminSignupCode}`,
+    ...config.demoAccounts.map(
+      (account) => `  Demo ${account.role.padEnd(8)}  ${account.email}  /  ${account.password}`,
+    ),
+    `  Data:        ${config.dataDir}`,
+    '',
+  ]
+  for (const line of lines) print(line)
+}

@@ -1,0 +1,121 @@
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { SignJWT } from 'jose'
+import { BackendError } from './errors.ts'
+
+/** The demo accounts the local backend seeds on its first start. */
+export interface DemoAccount {
+  email: string
+  password: string
+  name: string
+  role: 'admin' | 'customer'
+}
+
+/** Everything the backend needs to run; secrets live in `<dataDir>/backend.json`, made on first start. */
+export interface BackendConfig {
+  /** Holds `backend.json` and the database (`pgdata/`). */
+  dataDir: string
+  /** HS256 secret of every token (GoTrue's GOTRUE_JWT_SECRET). */
+  jwtSecret: string
+  /** The public key the app sends as `apikey`: a JWT with role anon. */
+  anonKey: string
+  /** A JWT with role service_role: never sent to a browser; for scripts and tests. */
+  serviceRoleKey: string
+  /** What an admin sign-up must carry (env ADMIN_SIGNUP_CODE, else generated and kept). */
+  adminSignupCode: string
+  /** When false, sign-up sends a confirmation mail to the local inbox and sign-in waits for it (env MARKETPLACE_CONFIRM_EMAIL=1). */
+  autoConfirm: boolean
+  demoAccounts: DemoAccount[]
+  /** Per-IP limits, as GoTrue's defaults. */
+  rateLimits: RateLimits
+}
+
+export interface RateLimits {
+  /** POST /token: this many per window per IP (GoTrue: 30 per 5 minutes). */
+  tokenPerWindow: number
+  /** POST /signup, /recover, /resend (mails): this many per window per IP. */
+  mailPerWindow: number
+  windowMs: number
+}
+
+export const DEFAULT_RATE_LIMITS: RateLimits = { tokenPerWindow: 30, mailPerWindow: 30, windowMs: 5 * 60_000 }
+
+interface StoredSecrets {
+  jwtSecret: string
+  adminSignupCode: string
+  demoPasswords: { admin: string; customer: string }
+}
+
+const SECRETS_FILE = 'backend.json'
+
+/** A secret readable as text, from the OS's random source. */
+const secret = (bytes: number) => randomBytes(bytes).toString('base64url')
+
+/**
+ * Reads (or makes, on the first start) the backend's secrets in the data directory, and derives the
+ * API keys. The environment wins over the stored values: JWT_SECRET, ADMIN_SIGNUP_CODE,
+ * MARKETPLACE_CONFIRM_EMAIL.
+ */
+export async function loadBackendConfig(
+  dataDir: string,
+  env: NodeJS.ProcessEnv = process.env,
+  overrides: Partial<Pick<BackendConfig, 'autoConfirm' | 'rateLimits'>> = {},
+): Promise<BackendConfig> {
+  mkdirSync(dataDir, { recursive: true })
+  const file = path.join(dataDir, SECRETS_FILE)
+  let stored: StoredSecrets
+  if (existsSync(file)) {
+    try {
+      stored = JSON.parse(readFileSync(file, 'utf8')) as StoredSecrets
+      if (typeof stored.jwtSecret !== 'string' || stored.jwtSecret.length < 32)
+        throw new Error('no jwtSecret')
+    } catch (error) {
+      throw new BackendError(
+        'CONFIG_INVALID',
+        `${file} cannot be read (${(error as Error).message}). Fix it, or move it away to have new secrets made (tokens issued before then stop working).`,
+      )
+    }
+  } else {
+    stored = {
+      jwtSecret: secret(48),
+      adminSignupCode: secret(9),
+      demoPasswords: { admin: secret(12), customer: secret(12) },
+    }
+    writeFileSync(file, `${JSON.stringify(stored, null, 2)}\n`, { mode: 0o600 })
+  }
+  const jwtSecret = env.JWT_SECRET || stored.jwtSecret
+  if (jwtSecret.length < 32)
+    throw new BackendError('CONFIG_INVALID', 'JWT_SECRET must be at least 32 characters long.')
+  const key = new TextEncoder().encode(jwtSecret)
+  // Like Supabase's keys: issued once, valid for ten years.
+  const apiKey = (role: string) =>
+    new SignJWT({ role, iss: 'supabase' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuedAt(1_735_689_600)
+      .setExpirationTime(2_051_222_400)
+      .sign(key)
+  return {
+    dataDir,
+    jwtSecret,
+    anonKey: await apiKey('anon'),
+    serviceRoleKey: await apiKey('service_role'),
+    adminSignupCode: env.ADMIN_SIGNUP_CODE || stored.adminSignupCode,
+    autoConfirm: overrides.autoConfirm ?? env.MARKETPLACE_CONFIRM_EMAIL !== '1',
+    demoAccounts: [
+      {
+        email: 'admin@marketplace.local',
+        password: stored.demoPasswords.admin,
+        name: 'Demo Admin',
+        role: 'admin',
+      },
+      {
+        email: 'customer@marketplace.local',
+        password: stored.demoPasswords.customer,
+        name: 'Demo Customer',
+        role: 'customer',
+      },
+    ],
+    rateLimits: overrides.rateLimits ?? DEFAULT_RATE_LIMITS,
+  }
+}

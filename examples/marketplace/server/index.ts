@@ -1,0 +1,126 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { createAuthHandler, createInboxHandler, prepareAuth } from './auth/index.ts'
+import { type BackendConfig, loadBackendConfig, type RateLimits } from './config.ts'
+import { Database } from './db/database.ts'
+import { BackendError } from './errors.ts'
+import { createGateway } from './http/server.ts'
+import { createRestHandler } from './rest/index.ts'
+
+export type { BackendConfig, DemoAccount } from './config.ts'
+export { BackendError } from './errors.ts'
+
+/** Where the local backend keeps its data unless MARKETPLACE_DATA_DIR says otherwise: `examples/marketplace/.data`. */
+export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../.data', import.meta.url))
+
+export interface BackendOptions {
+  dataDir?: string
+  /** E-mail confirmation off (the default) or on; else MARKETPLACE_CONFIRM_EMAIL=1 turns it on. */
+  autoConfirm?: boolean
+  rateLimits?: RateLimits
+  env?: NodeJS.ProcessEnv
+}
+
+/** The backend without its own port: mounted on another server (the Vite dev and preview servers). */
+export interface Backend {
+  config: BackendConfig
+  db: Database
+  /** Answers a backend path (/auth/v1, /rest/v1, /inbox) and returns true; false for any other path. */
+  handle: (req: IncomingMessage, res: ServerResponse) => Promise<boolean>
+  close: () => Promise<void>
+}
+
+/** Opens the database (bootstrap, migrations, demo accounts) and builds the services. */
+export async function createBackend(options: BackendOptions = {}): Promise<Backend> {
+  const env = options.env ?? process.env
+  const dataDir = path.resolve(options.dataDir ?? (env.MARKETPLACE_DATA_DIR || DEFAULT_DATA_DIR))
+  const overrides: Parameters<typeof loadBackendConfig>[2] = {}
+  if (options.autoConfirm !== undefined) overrides.autoConfirm = options.autoConfirm
+  if (options.rateLimits) overrides.rateLimits = options.rateLimits
+  const config = await loadBackendConfig(dataDir, env, overrides)
+  const db = await Database.open(dataDir)
+  const ctx = { config, db }
+  try {
+    await prepareAuth(ctx)
+  } catch (error) {
+    await db.close()
+    throw error
+  }
+  const auth = createAuthHandler(ctx)
+  const rest = createRestHandler(ctx)
+  const handle = createGateway(config, { auth, rest, inbox: createInboxHandler(ctx) })
+  return {
+    config,
+    db,
+    handle,
+    close: async () => {
+      await auth.close()
+      await db.close()
+    },
+  }
+}
+
+export interface RunningBackend extends Backend {
+  /** `http://host:port`, what VITE_SUPABASE_URL points at. */
+  url: string
+  server: Server
+}
+
+/** The backend on its own HTTP server (`npm run backend`, tests). The port is taken first: a busy one fails at once. */
+export async function startBackend(
+  options: BackendOptions & { port?: number; host?: string } = {},
+): Promise<RunningBackend> {
+  let ready: Backend | null = null
+  const server = createServer((req, res) => {
+    if (!ready) {
+      res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1' })
+      res.end(JSON.stringify({ message: 'The backend is starting; try again in a moment.' }))
+      return
+    }
+    ready.handle(req, res).then((answered) => {
+      if (answered) return
+      res.writeHead(404, { 'content-type': 'application/json' })
+      res.end(JSON.stringify({ message: 'Not found: the backend serves /auth/v1, /rest/v1 and /inbox' }))
+    })
+  })
+  const host = options.host ?? '127.0.0.1'
+  const port = options.port ?? 54321
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject)
+      server.listen(port, host, () => resolve())
+    })
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      throw new BackendError(
+        'PORT_IN_USE',
+        `Port ${port} on ${host} is in use (another backend running?). Stop what uses it, or choose another port: --port <n> (or MARKETPLACE_BACKEND_PORT).`,
+      )
+    }
+    throw error
+  }
+  const closeServer = () => {
+    server.closeAllConnections()
+    return new Promise<void>((resolve) => server.close(() => resolve()))
+  }
+  let backend: Backend
+  try {
+    backend = await createBackend(options)
+  } catch (error) {
+    await closeServer()
+    throw error
+  }
+  ready = backend
+  const address = server.address() as AddressInfo
+  return {
+    ...backend,
+    url: `http://${host}:${address.port}`,
+    server,
+    close: async () => {
+      await closeServer()
+      await backend.close()
+    },
+  }
+}
