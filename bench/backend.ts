@@ -1,12 +1,17 @@
+import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { availableParallelism, tmpdir } from 'node:os'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import { PGlite } from '@electric-sql/pglite'
 import bcrypt from 'bcryptjs'
 import { createBackend, startBackend } from '../examples/marketplace/server/index.ts'
 import { formatTable, median, percentile, ratio } from './report.ts'
+
+const MARKETPLACE = fileURLToPath(new URL('../examples/marketplace/', import.meta.url))
+const TSX = fileURLToPath(new URL('../node_modules/.bin/tsx', import.meta.url))
 
 /** The issue's goals for the marketplace's local backend. */
 const START_BUDGET_MS = 1500
@@ -107,26 +112,10 @@ async function benchRequests(dataDir: string): Promise<boolean> {
     const hashCost = await queuedHashes(CLIENTS)
     const signInP95 = percentile(signIns, 95)
 
-    // One user row by id under RLS, as the app reads its role.
-    const rowUrl = `${backend.url}/rest/v1/users?select=name,role&id=eq.${session.user.id}`
-    const rowHeaders = {
-      apikey: backend.config.anonKey,
-      authorization: `Bearer ${session.access_token}`,
-      accept: 'application/vnd.pgrst.object+json',
-    }
-    const readRow = async () => {
-      const response = await fetch(rowUrl, { headers: rowHeaders })
-      if (response.status !== 200)
-        throw new Error(`select answered ${response.status}: ${await response.text()}`)
-      await response.json()
-    }
-    const roundTrip = async () => {
-      const response = await fetch(`${backend.url}/rest/v1/users`, { method: 'OPTIONS' })
-      await response.arrayBuffer()
-    }
-    await concurrently(CLIENTS, 10, readRow)
-    const selects = await concurrently(CLIENTS, 50, readRow)
-    const trips = await concurrently(CLIENTS, 50, roundTrip)
+    // One user row by id under RLS, as the app reads its role: against the backend in its own process
+    // (`npm run backend`, on the same data), so the 20 clients' own work is not done on its event loop.
+    await backend.close()
+    const { selects, trips } = await benchSelect(dataDir, backend.config.anonKey, session)
     const selectP95 = percentile(selects, 95)
 
     console.log(
@@ -164,7 +153,7 @@ async function benchRequests(dataDir: string): Promise<boolean> {
       ),
     )
     const signInMet = signInP95 <= SIGN_IN_P95_BUDGET * hashCost
-    const selectMet = selectP95 <= SELECT_P95_BUDGET_MS
+    const selectMet = selectP95 < SELECT_P95_BUDGET_MS
     console.log(
       `goal sign-in p95 <= ${SIGN_IN_P95_BUDGET}x the queued hashes: ${signInMet ? 'met' : 'MISSED'} (${ratio(signInP95, hashCost)}x)`,
     )
@@ -173,7 +162,54 @@ async function benchRequests(dataDir: string): Promise<boolean> {
     )
     return signInMet && selectMet
   } finally {
-    await backend.close()
+    await backend.close().catch(() => {})
+  }
+}
+
+/** The select and a bare round trip, each by 20 clients at once, against `npm run backend` on the same data. */
+async function benchSelect(
+  dataDir: string,
+  anonKey: string,
+  session: { access_token: string; user: { id: string } },
+): Promise<{ selects: number[]; trips: number[] }> {
+  const child = spawn(TSX, ['server/cli.ts', '--port', '0'], {
+    cwd: MARKETPLACE,
+    env: { ...process.env, MARKETPLACE_DATA_DIR: dataDir },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      let output = ''
+      child.stdout.on('data', (chunk: Buffer) => {
+        output += chunk.toString()
+        const match = /API URL: +(http:\/\/[^\s/]+)/.exec(output)
+        if (match?.[1] && output.includes('Ready in')) resolve(match[1])
+      })
+      child.once('exit', (code) => reject(new Error(`npm run backend exited with ${code}: ${output}`)))
+    })
+    const rowUrl = `${url}/rest/v1/users?select=name,role&id=eq.${session.user.id}`
+    const rowHeaders = {
+      apikey: anonKey,
+      authorization: `Bearer ${session.access_token}`,
+      accept: 'application/vnd.pgrst.object+json',
+    }
+    const readRow = async () => {
+      const response = await fetch(rowUrl, { headers: rowHeaders })
+      if (response.status !== 200)
+        throw new Error(`select answered ${response.status}: ${await response.text()}`)
+      await response.json()
+    }
+    const roundTrip = async () => {
+      const response = await fetch(`${url}/rest/v1/users`, { method: 'OPTIONS' })
+      await response.arrayBuffer()
+    }
+    await concurrently(CLIENTS, 10, readRow)
+    const selects = await concurrently(CLIENTS, 50, readRow)
+    const trips = await concurrently(CLIENTS, 50, roundTrip)
+    return { selects, trips }
+  } finally {
+    child.kill('SIGINT')
+    await new Promise((resolve) => child.once('exit', resolve))
   }
 }
 

@@ -2,6 +2,7 @@
  * `npm run bench [-- <name> [args...]]`: runs every benchmark, or the one named. Each prints its figures
  * beside a baseline measured in the same run; the exit code is 1 when a goal is missed.
  */
+import { benchBackend } from './backend.ts'
 import { benchEditor } from './editor.ts'
 import { benchInspector } from './inspector.ts'
 import { benchInspectorIdle } from './inspector-idle.ts'
@@ -21,6 +22,7 @@ const BENCHMARKS: Record<string, (args: string[]) => Promise<boolean>> = {
   'inspector-instant': benchInspectorInstant,
   'inspector-rules': benchInspectorRules,
   editor: benchEditor,
+  backend: benchBackend,
 }
 
 const [name, ...args] = process.argv.slice(2)

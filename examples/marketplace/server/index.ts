@@ -42,14 +42,16 @@ export async function createBackend(options: BackendOptions = {}): Promise<Backe
   const config = await loadBackendConfig(dataDir, env, overrides)
   const db = await Database.open(dataDir)
   const ctx = { config, db }
+  const auth = createAuthHandler(ctx)
+  const rest = createRestHandler(ctx)
   try {
     await prepareAuth(ctx)
+    await rest.ready
   } catch (error) {
+    await auth.close()
     await db.close()
     throw error
   }
-  const auth = createAuthHandler(ctx)
-  const rest = createRestHandler(ctx)
   const handle = createGateway(config, { auth, rest, inbox: createInboxHandler(ctx) })
   return {
     config,

@@ -224,7 +224,7 @@ begin
   end if;
   update public.users u set status = new_status where u.id = target returning * into saved;
   if saved.id is null then
-    raise exception 'No user %', target using errcode = 'P0002';
+    raise exception 'No user %', target using errcode = 'PT404';
   end if;
   update auth.users a
   set banned_until = case when new_status = 'suspended' then 'infinity'::timestamptz else null end
@@ -274,7 +274,7 @@ begin
   else
     update auth.users a set email = clean_email where a.id = account_id;
     if not found then
-      raise exception 'No user %', account_id using errcode = 'P0002';
+      raise exception 'No user %', account_id using errcode = 'PT404';
     end if;
   end if;
   update public.users u
@@ -303,9 +303,10 @@ begin
 end
 $$;
 
-revoke all on function public.set_user_status(uuid, text) from public;
-revoke all on function public.admin_save_user(uuid, text, text, text, text, text) from public;
-revoke all on function public.delete_own_account() from public;
+-- Supabase's default privileges grant every new function to anon: taken back here.
+revoke all on function public.set_user_status(uuid, text) from public, anon;
+revoke all on function public.admin_save_user(uuid, text, text, text, text, text) from public, anon;
+revoke all on function public.delete_own_account() from public, anon;
 grant execute on function public.set_user_status(uuid, text) to authenticated, service_role;
 grant execute on function public.admin_save_user(uuid, text, text, text, text, text) to authenticated, service_role;
 grant execute on function public.delete_own_account() to authenticated;
