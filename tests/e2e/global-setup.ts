@@ -1,6 +1,8 @@
-import { existsSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { build, preview } from 'vite'
+import { loadBackendConfig } from '../../examples/marketplace/server/config.ts'
 import { CHROMIUM_PATH } from '../../playwright.config.ts'
 
 const MARKETPLACE = path.resolve(import.meta.dirname, '../../examples/marketplace')
@@ -21,6 +23,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // React's production build without Fast Refresh (an edit reloading the page), which no user's
   // `edit` does. It is put back once both have started.
   const nodeEnv = process.env.NODE_ENV
+  // The preview's backend keeps its data in a fresh folder for this run; the copies of the marketplace
+  // that specs start open theirs (in the copy) only when asked (MARKETPLACE_BACKEND=lazy).
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'marketplace-e2e-data-'))
+  process.env.MARKETPLACE_DATA_DIR = dataDir
   await build({ root: MARKETPLACE, logLevel: 'warn', build: { outDir, emptyOutDir: true } })
   const server = await preview({
     root: MARKETPLACE,
@@ -30,10 +36,21 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   })
   if (nodeEnv === undefined) delete process.env.NODE_ENV
   else process.env.NODE_ENV = nodeEnv
+  delete process.env.MARKETPLACE_DATA_DIR
+  process.env.MARKETPLACE_BACKEND = 'lazy'
   const url = server.resolvedUrls?.local[0]
   if (!url) throw new Error('The marketplace preview server did not report its address')
   process.env.MARKETPLACE_URL = url
+  // The demo accounts and the admin sign-up code of the preview's backend, for the auth specs.
+  const config = await loadBackendConfig(dataDir)
+  const [admin, customer] = config.demoAccounts
+  process.env.MARKETPLACE_DEMO_ADMIN_EMAIL = admin?.email
+  process.env.MARKETPLACE_DEMO_ADMIN_PASSWORD = admin?.password
+  process.env.MARKETPLACE_DEMO_CUSTOMER_EMAIL = customer?.email
+  process.env.MARKETPLACE_DEMO_CUSTOMER_PASSWORD = customer?.password
+  process.env.MARKETPLACE_ADMIN_SIGNUP_CODE = config.adminSignupCode
   return async () => {
     await server.close()
+    rmSync(dataDir, { recursive: true, force: true })
   }
 }

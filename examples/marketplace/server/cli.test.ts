@@ -57,7 +57,11 @@ test('a port in use stops it with what to do', async () => {
   await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve))
   const port = (blocker.address() as { port: number }).port
   try {
-    const { code, output } = await runBackend(['--port', String(port)], { MARKETPLACE_DATA_DIR: dataDir() }, /$^/)
+    const { code, output } = await runBackend(
+      ['--port', String(port)],
+      { MARKETPLACE_DATA_DIR: dataDir() },
+      /$^/,
+    )
     expect(code).toBe(1)
     expect(output).toContain(`[PORT_IN_USE] Port ${port} on 127.0.0.1 is in use`)
     expect(output).toContain('--port')

@@ -39,7 +39,7 @@ export interface RateLimits {
   windowMs: number
 }
 
-export const DEFAULT_RATE_LIMITS: RateLimits = { tokenPerWindow: 30, mailPerWindow: 30, windowMs: 5 * 60_000 }
+const DEFAULT_RATE_LIMITS: RateLimits = { tokenPerWindow: 30, mailPerWindow: 30, windowMs: 5 * 60_000 }
 
 interface StoredSecrets {
   jwtSecret: string

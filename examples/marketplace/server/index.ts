@@ -9,7 +9,7 @@ import { BackendError } from './errors.ts'
 import { createGateway } from './http/server.ts'
 import { createRestHandler } from './rest/index.ts'
 
-export type { BackendConfig, DemoAccount } from './config.ts'
+export type { BackendConfig } from './config.ts'
 export { BackendError } from './errors.ts'
 
 /** Where the local backend keeps its data unless MARKETPLACE_DATA_DIR says otherwise: `examples/marketplace/.data`. */

@@ -6,6 +6,7 @@ import {
   RouterProvider,
   useLocation,
 } from 'react-router-dom'
+import { RequireAuth } from './components/auth/RequireAuth.tsx'
 import { SiteLayout } from './components/layout/SiteLayout.tsx'
 import { CATEGORIES } from './data/categories.ts'
 import { categorySlug } from './lib/slug.ts'
@@ -35,6 +36,16 @@ const PrivacyPage = lazy(() =>
 )
 const TermsPage = lazy(() =>
   import('./pages/TermsPage.tsx').then((module) => ({ default: module.TermsPage })),
+)
+const AuthPage = lazy(() => import('./pages/AuthPage.tsx').then((module) => ({ default: module.AuthPage })))
+const AuthCallbackPage = lazy(() =>
+  import('./pages/AuthCallbackPage.tsx').then((module) => ({ default: module.AuthCallbackPage })),
+)
+const DashboardPage = lazy(() =>
+  import('./pages/DashboardPage.tsx').then((module) => ({ default: module.DashboardPage })),
+)
+const AdminPage = lazy(() =>
+  import('./pages/AdminPage.tsx').then((module) => ({ default: module.AdminPage })),
 )
 const NotFoundPage = lazy(() =>
   import('./pages/NotFoundPage.tsx').then((module) => ({ default: module.NotFoundPage })),
@@ -75,6 +86,24 @@ const routes: RouteObject[] = [
       { path: 'contact', element: <ContactPage /> },
       { path: 'privacy', element: <PrivacyPage /> },
       { path: 'terms', element: <TermsPage /> },
+      { path: 'auth', element: <AuthPage /> },
+      { path: 'auth/callback', element: <AuthCallbackPage /> },
+      {
+        path: 'dashboard',
+        element: (
+          <RequireAuth>
+            <DashboardPage />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: 'admin',
+        element: (
+          <RequireAuth roles={['admin']}>
+            <AdminPage />
+          </RequireAuth>
+        ),
+      },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

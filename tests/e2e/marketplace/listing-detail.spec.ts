@@ -80,7 +80,7 @@ test('Contact Seller and Chat open the login/register dialog when logged out', a
     await expect(dialog).toBeVisible()
     await expect(dialog.getByRole('tab', { name: 'Login' })).toBeVisible()
     await expect(dialog.getByRole('tab', { name: 'Register' })).toBeVisible()
-    await expect(dialog.getByRole('link', { name: 'Forgot Password?' })).toBeVisible()
+    await expect(dialog.getByRole('button', { name: 'Forgot Password?' })).toBeVisible()
     await dialog.getByRole('button', { name: 'Phone' }).click()
     await expect(dialog.getByRole('button', { name: 'Send OTP' })).toBeVisible()
     await page.keyboard.press('Escape')

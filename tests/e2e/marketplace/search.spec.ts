@@ -1,6 +1,6 @@
 import { expect, recordMaxCount, test } from './fixtures.ts'
 
-test('shows 8 placeholders during the 1 s load, then the 8 public listings, newest first', async ({
+test('shows 8 placeholders during the 1 s load, then the first 8 public listings, newest first', async ({
   page,
 }) => {
   const skeletons = await recordMaxCount(page, '[data-testid="listing-card-skeleton"]')
@@ -9,9 +9,10 @@ test('shows 8 placeholders during the 1 s load, then the 8 public listings, newe
   expect(await skeletons.maxSeen()).toBe(8)
   await expect(page.getByTestId('listing-card-skeleton')).toHaveCount(0)
   await expect(page.getByRole('heading', { name: 'All Listings', exact: true })).toBeVisible()
-  await expect(page.getByText('8 listings found')).toBeVisible()
+  // 8 of the spec's L1001-L1010 are public, and the 12 demo listings after them.
+  await expect(page.getByText('20 listings found')).toBeVisible()
   const firstTitle = page.getByTestId('listing-card').first().getByRole('heading')
-  await expect(firstTitle).toHaveText('Residential Plot 30x40 near Ring Road') // L1008, the highest public id
+  await expect(firstTitle).toHaveText('Home Tutoring for Class 8 to 10, Maths and Science') // L1022, the highest public id
 })
 
 test('sorts by price both ways', async ({ page }) => {
@@ -20,6 +21,10 @@ test('sorts by price both ways', async ({ page }) => {
   await expect(prices).toHaveCount(8)
   await page.getByLabel('Sort by').selectOption('price-low')
   await expect(prices.first()).toHaveText('₹500')
+  for (const shown of [16, 20]) {
+    await page.getByRole('button', { name: 'Show more listings' }).click()
+    await expect(prices).toHaveCount(shown)
+  }
   await expect(prices.last()).toHaveText('₹8,50,000')
   await page.getByLabel('Sort by').selectOption('price-high')
   await expect(prices.first()).toHaveText('₹8,50,000')

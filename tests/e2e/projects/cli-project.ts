@@ -47,7 +47,7 @@ export async function startCliProject(
   mkdirSync(copies, { recursive: true })
   const dir = mkdtempSync(path.join(copies, copies === path.join(source, '.tmp') ? 'run-' : '.run-'))
   for (const entry of readdirSync(source)) {
-    if (['node_modules', 'dist', '.tmp'].includes(entry) || /^\.(bench|run)-/.test(entry)) continue
+    if (['node_modules', 'dist', '.tmp', '.data'].includes(entry) || /^\.(bench|run)-/.test(entry)) continue
     cpSync(path.join(source, entry), path.join(dir, entry), { recursive: true })
   }
   for (const [file, text] of Object.entries(files)) writeFileSync(path.join(dir, file), text)

@@ -9,11 +9,11 @@ export const ADMIN_CODE_MESSAGE =
 export const adminCodeRefused = () => new AuthError(403, 'not_admin', ADMIN_CODE_MESSAGE)
 
 /** Whether sign-up metadata asks for the admin role, as the database's trigger reads it (`lower(role)`). */
-export const wantsAdmin = (data: Record<string, unknown>) =>
+const wantsAdmin = (data: Record<string, unknown>) =>
   typeof data.role === 'string' && data.role.toLowerCase() === 'admin'
 
 /** Compares the code given with the expected one in constant time (over their SHA-256, so lengths do not leak). */
-export function adminCodeMatches(given: unknown, expected: string): boolean {
+function adminCodeMatches(given: unknown, expected: string): boolean {
   if (typeof given !== 'string' || given === '' || expected === '') return false
   const digest = (text: string) => createHash('sha256').update(text).digest()
   return timingSafeEqual(digest(given), digest(expected))

@@ -11,7 +11,7 @@ import { findUserById } from './users.ts'
  * (GoTrue's GOTRUE_SECURITY_REFRESH_TOKEN_REUSE_INTERVAL default): a client that lost the answer
  * of its refresh, or two tabs refreshing at once, are not taken for a theft.
  */
-export const REUSE_INTERVAL_SECONDS = 10
+const REUSE_INTERVAL_SECONDS = 10
 
 interface TokenRow {
   token: string

@@ -20,7 +20,7 @@ const ESCAPES: Record<string, string> = {
 }
 
 /** Text made safe for HTML content and quoted attribute values. */
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => ESCAPES[char] as string)
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => ESCAPES[char] as string)
 
 const STYLE = `
   body { font: 16px/1.5 system-ui, sans-serif; margin: 2rem auto; max-width: 60rem; padding: 0 1rem; color: #1f2937; }

@@ -1,6 +1,6 @@
 import { AuthError } from './errors.ts'
 
-export const PASSWORD_MIN_LENGTH = 8
+const PASSWORD_MIN_LENGTH = 8
 /** bcrypt reads only the first 72 bytes: a longer password would be accepted with any ending. */
 export const PASSWORD_MAX_BYTES = 72
 

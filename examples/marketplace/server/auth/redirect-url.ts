@@ -32,7 +32,7 @@ export function allowedRedirect(req: ApiRequest, redirectTo: string | null | und
 }
 
 /** Where a browser goes when no allowed `redirect_to` was given: the site's root, GoTrue's SITE_URL. */
-export const siteUrl = (req: ApiRequest) => `${req.url.origin}/`
+const siteUrl = (req: ApiRequest) => `${req.url.origin}/`
 
 /** `redirect_to` when allowed, else the site URL (as GoTrue falls back to SITE_URL). */
 export const redirectTarget = (req: ApiRequest, redirectTo: string | null | undefined) =>

@@ -1,7 +1,7 @@
 import type { ApiResponse } from '../http/types.ts'
 
 /** The API version GoTrue answers in; auth-js reads an error's `code` only when this header is present. */
-export const API_VERSION = '2024-01-01'
+const API_VERSION = '2024-01-01'
 
 /** What every auth response carries: the API version and no caching (bodies hold tokens). */
 const COMMON_HEADERS = {

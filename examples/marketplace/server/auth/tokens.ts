@@ -7,7 +7,7 @@ import { issuerOf } from './services.ts'
 import { type UserRow, userJson } from './users.ts'
 
 /** Lifetime of an access token (GoTrue's JWT_EXP default). */
-export const ACCESS_TOKEN_SECONDS = 3600
+const ACCESS_TOKEN_SECONDS = 3600
 
 /**
  * How a session began, as GoTrue records it for the `amr` claim: a password, an e-mail link

@@ -23,7 +23,7 @@ export interface UserRow {
 }
 
 /** The select list of a UserRow (auth.users as `u`). */
-export const USER_COLUMNS = `u.id, u.aud, u.role, u.email, u.phone, u.encrypted_password, u.email_confirmed_at,
+const USER_COLUMNS = `u.id, u.aud, u.role, u.email, u.phone, u.encrypted_password, u.email_confirmed_at,
   u.phone_confirmed_at, u.confirmation_sent_at, u.recovery_sent_at, u.last_sign_in_at, u.raw_app_meta_data,
   u.raw_user_meta_data, u.created_at, u.updated_at, u.is_anonymous,
   coalesce(u.banned_until > now(), false) as banned`

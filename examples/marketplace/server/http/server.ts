@@ -98,7 +98,9 @@ export function createGateway(config: Pick<BackendConfig, 'anonKey' | 'serviceRo
 }
 
 function isLoopback(address: string | undefined): boolean {
-  return address === '::1' || address?.startsWith('127.') === true || address?.startsWith('::ffff:127.') === true
+  return (
+    address === '::1' || address?.startsWith('127.') === true || address?.startsWith('::ffff:127.') === true
+  )
 }
 
 function header(req: IncomingMessage, name: string): string | null {

@@ -54,7 +54,10 @@ describe('rpc', () => {
     })
     expect(anon.status).toBe(401)
     // The migration takes EXECUTE back from anon (Supabase's default privileges grant it): 42501 as anon is 401.
-    expect(anon.data).toMatchObject({ code: '42501', message: 'permission denied for function set_user_status' })
+    expect(anon.data).toMatchObject({
+      code: '42501',
+      message: 'permission denied for function set_user_status',
+    })
     expect(anon.headers['www-authenticate']).toBe('Bearer')
     expect(await fx.snapshot()).toBe(before)
   })
@@ -71,7 +74,10 @@ describe('rpc', () => {
       body: { target: '00000000-0000-4000-8000-00000000ffff', new_status: 'active' },
     })
     expect(missing.status).toBe(404)
-    expect(missing.data).toMatchObject({ code: 'PT404', message: 'No user 00000000-0000-4000-8000-00000000ffff' })
+    expect(missing.data).toMatchObject({
+      code: 'PT404',
+      message: 'No user 00000000-0000-4000-8000-00000000ffff',
+    })
     const badUuid = await fx.call('POST', '/rpc/set_user_status', {
       token: fx.tokens.admin,
       body: { target: 'nope', new_status: 'active' },

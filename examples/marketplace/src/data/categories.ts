@@ -14,7 +14,10 @@ import {
 
 export interface FeaturedEntry {
   title: string
-  /** Fixed display counts (the marketplace shows these, not live totals). */
+  /**
+   * The spec's fixed figure for this entry. It is not a count of anything, so no page shows it: pages
+   * show the real number of listings the entry's link leads to (lib/category-counts.ts).
+   */
   count: number
 }
 

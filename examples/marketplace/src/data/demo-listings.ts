@@ -2,8 +2,8 @@ import type { Listing } from './listing.ts'
 
 const image = (name: string) => `/images/listings/${name}.svg`
 
-/** The demonstration listings the store is seeded with: ids L1001 to L1010, prices 500 to 850000. */
-export const DEMO_LISTINGS: readonly Listing[] = [
+/** Seed 1, the spec's demonstration listings: ids L1001 to L1010, prices 500 to 850000. */
+const SPEC_DEMO_LISTINGS: readonly Listing[] = [
   {
     id: 'L1001',
     title: 'Spacious 2BHK Apartment for Rent near Super Market',
@@ -176,3 +176,223 @@ export const DEMO_LISTINGS: readonly Listing[] = [
     featured: false,
   },
 ]
+
+/**
+ * Seed 2: Shopping, Food & Dining, Fashion and Education had no public listing in seed 1, so their
+ * pages and popular links led to '0 ... Listings'. Three each; titles carry the words of their
+ * category's featured entries and some subcategories (the `?featured=` and `?subcategory=` filters
+ * match title words). Prices stay within seed 1's 500 to 850000.
+ */
+const MORE_DEMO_LISTINGS: readonly Listing[] = [
+  {
+    id: 'L1011',
+    title: "Women's Fashion Kurtis, Cotton, Sizes S to XXL",
+    price: 650,
+    category: 'Shopping',
+    location: 'Gulbarga City',
+    description:
+      'New summer stock of printed cotton kurtis from Jaipur. Shop near Supermarket; wholesale rates for 10 pieces or more.',
+    status: 'active',
+    createdAt: '2024-06-11T10:00:00.000Z',
+    postedTime: '1 day ago',
+    userId: 'demo-user-11',
+    userName: 'Noor Collections',
+    imageUrl: image('kurti-1'),
+    views: 143,
+    reportCount: 0,
+    featured: true,
+  },
+  {
+    id: 'L1012',
+    title: "Men's Watches: Titan and Fastrack, Sealed Box with Warranty",
+    price: 1800,
+    category: 'Shopping',
+    location: 'Sedam',
+    description:
+      'Analog and digital models with the brand warranty card. Battery and strap changes done here.',
+    status: 'approved',
+    postedTime: '3 days ago',
+    userId: 'demo-user-12',
+    userName: 'Time Zone Watch Centre',
+    imageUrl: image('watch-1'),
+    views: 76,
+    reportCount: 0,
+    featured: false,
+  },
+  {
+    id: 'L1013',
+    title: 'Kolhapuri Footwear, Handmade Leather Chappals',
+    price: 750,
+    category: 'Shopping',
+    location: 'Jewargi',
+    description: 'Genuine leather, hand-stitched. Sizes 5 to 11 for men and women.',
+    status: 'active',
+    postedTime: '5 days ago',
+    userId: 'demo-user-13',
+    userName: 'Sangamesh Footwear',
+    imageUrl: image('footwear-1'),
+    views: 58,
+    reportCount: 0,
+    featured: false,
+  },
+  {
+    id: 'L1014',
+    title: 'Tiffin Services: Veg Lunch Box Delivered Daily',
+    price: 2200,
+    category: 'Food & Dining',
+    location: 'Gulbarga City',
+    description:
+      'Monthly plan, Monday to Saturday: jolada rotti or chapati, dal, palya, rice and curd. Delivered to offices and hostels around Jagat Circle and the university.',
+    status: 'active',
+    createdAt: '2024-06-12T04:30:00.000Z',
+    postedTime: '8 hours ago',
+    userId: 'demo-user-14',
+    userName: 'Annapurna Tiffin Centre',
+    imageUrl: image('tiffin-1'),
+    views: 211,
+    reportCount: 0,
+    featured: false,
+  },
+  {
+    id: 'L1015',
+    title: 'Home Chef Meals: Jolada Rotti Thali for Four',
+    price: 600,
+    category: 'Food & Dining',
+    location: 'Afzalpur',
+    description:
+      'North Karnataka home cooking: rotti, ennegai, shenga chutney, rice and sambar. Order a day ahead.',
+    status: 'active',
+    postedTime: '2 days ago',
+    userId: 'demo-user-15',
+    userName: 'Savita Home Kitchen',
+    imageUrl: image('thali-1'),
+    views: 94,
+    reportCount: 0,
+    featured: false,
+  },
+  {
+    id: 'L1016',
+    title: 'Eggless Birthday Cakes to Order, Home Bakery',
+    price: 850,
+    category: 'Food & Dining',
+    location: 'Chincholi',
+    description:
+      'One kilogram cakes in chocolate, pineapple and butterscotch. Name and photo toppers on request.',
+    status: 'approved',
+    postedTime: '4 days ago',
+    userId: 'demo-user-16',
+    userName: 'Sweet Crumbs Bakery',
+    imageUrl: image('cake-1'),
+    views: 67,
+    reportCount: 0,
+    featured: false,
+  },
+  {
+    id: 'L1017',
+    title: 'Traditional Wear: Cotton Kurta Pyjama Sets for Men',
+    price: 1500,
+    category: 'Fashion',
+    location: 'Gulbarga City',
+    description: 'Festival and wedding sets in cotton and cotton-silk, sizes 38 to 46. Alterations free.',
+    status: 'active',
+    createdAt: '2024-06-09T12:00:00.000Z',
+    postedTime: '3 days ago',
+    userId: 'demo-user-17',
+    userName: 'Mahalaxmi Garments',
+    imageUrl: image('kurta-1'),
+    views: 118,
+    reportCount: 0,
+    featured: false,
+  },
+  {
+    id: 'L1018',
+    title: 'Designer Clothes on Rent: Lehengas and Sherwanis',
+    price: 3500,
+    category: 'Fashion',
+    location: 'Sedam',
+    description: 'Bridal and reception outfits for three days, dry-cleaned. Trial by appointment.',
+    status: 'active',
+    postedTime: '1 week ago',
+    userId: 'demo-user-18',
+    userName: 'Rupa Designer Studio',
+    imageUrl: image('lehenga-1'),
+    views: 164,
+    reportCount: 0,
+    featured: true,
+  },
+  {
+    id: 'L1019',
+    title: 'Oxidised Silver Jewelry Set, Handmade',
+    price: 1200,
+    category: 'Fashion',
+    location: 'Jewargi',
+    description: 'Necklace with matching jhumkas. Suits sarees and kurtis; gift box included.',
+    status: 'approved',
+    postedTime: '6 days ago',
+    userId: 'demo-user-19',
+    userName: 'Kala Jewellers',
+    imageUrl: image('jewelry-1'),
+    views: 49,
+    reportCount: 0,
+    featured: false,
+  },
+  {
+    id: 'L1020',
+    title: 'Entrance Exam Coaching for NEET and KCET, Crash Course',
+    price: 18000,
+    category: 'Education',
+    location: 'Gulbarga City',
+    description:
+      'Forty-five day crash course with daily tests, doubt sessions and printed notes. Hostel tie-up for students from the taluks.',
+    status: 'active',
+    createdAt: '2024-06-07T09:00:00.000Z',
+    postedTime: '5 days ago',
+    userId: 'demo-user-20',
+    userName: 'Sharan Coaching Centre',
+    imageUrl: image('classroom-1'),
+    views: 305,
+    reportCount: 0,
+    featured: true,
+  },
+  {
+    id: 'L1021',
+    title: 'Language Classes: Spoken English and Hindi, Evening Batch',
+    price: 2500,
+    category: 'Education',
+    location: 'Chincholi',
+    description: 'Three months, one hour a day. Interview practice and a certificate at the end.',
+    status: 'active',
+    postedTime: '2 days ago',
+    userId: 'demo-user-21',
+    userName: 'Speak Easy Institute',
+    imageUrl: image('language-1'),
+    views: 72,
+    reportCount: 0,
+    featured: false,
+  },
+  {
+    id: 'L1022',
+    title: 'Home Tutoring for Class 8 to 10, Maths and Science',
+    price: 3000,
+    category: 'Education',
+    location: 'Afzalpur',
+    description: 'State and CBSE syllabus, by a retired high-school teacher. Monthly fee; first class free.',
+    status: 'approved',
+    postedTime: '1 week ago',
+    userId: 'demo-user-22',
+    userName: 'Prakash Joshi',
+    imageUrl: image('books-1'),
+    views: 38,
+    reportCount: 0,
+    featured: false,
+  },
+]
+
+/**
+ * The store's seeds in the order they shipped. A browser seeded before a later seed existed gets that
+ * seed's listings added once (listings-store.ts), so never reorder or edit a shipped seed: add one.
+ */
+export const DEMO_LISTING_SEEDS: readonly (readonly Listing[])[] = [SPEC_DEMO_LISTINGS, MORE_DEMO_LISTINGS]
+
+/** Every demonstration listing, seed by seed. */
+export const DEMO_LISTINGS: readonly Listing[] = DEMO_LISTING_SEEDS.flat()

@@ -1,9 +1,10 @@
 import { describe, expect, test } from 'vitest'
-import { DEMO_LISTINGS } from '../data/demo-listings.ts'
+import { DEMO_LISTING_SEEDS, DEMO_LISTINGS } from '../data/demo-listings.ts'
 import { readFavourites, toggleFavourite } from './favourites.ts'
 import {
   findListing,
   LISTINGS_KEY,
+  LISTINGS_SEED_VERSION_KEY,
   readListings,
   readPublicListings,
   reportListing,
@@ -30,32 +31,61 @@ function memoryStorage(initial: Record<string, string> = {}): Storage {
 }
 
 describe('listings store', () => {
-  test('seeds the demo listings L1001-L1010 on first read', () => {
+  test("seeds the demo listings on first read: the spec's L1001-L1010 first, then ids after L1010", () => {
     const storage = memoryStorage()
     const listings = readListings(storage)
     expect(listings.map((listing) => listing.id)).toEqual(DEMO_LISTINGS.map((listing) => listing.id))
-    expect(listings[0]?.id).toBe('L1001')
-    expect(listings.at(-1)?.id).toBe('L1010')
+    expect(listings.slice(0, 10).map((listing) => listing.id)).toEqual(
+      Array.from({ length: 10 }, (_, index) => `L${1001 + index}`),
+    )
+    expect(listings.slice(10).every((listing) => Number(listing.id.slice(1)) > 1010)).toBe(true)
     expect(Math.min(...listings.map((listing) => listing.price))).toBe(500)
     expect(Math.max(...listings.map((listing) => listing.price))).toBe(850000)
-    expect(JSON.parse(storage.getItem(LISTINGS_KEY) ?? '[]')).toHaveLength(10)
+    expect(JSON.parse(storage.getItem(LISTINGS_KEY) ?? '[]')).toHaveLength(DEMO_LISTINGS.length)
+    expect(storage.getItem(LISTINGS_SEED_VERSION_KEY)).toBe(String(DEMO_LISTING_SEEDS.length))
   })
 
-  test('public listings are only the active or approved ones', () => {
+  test("public listings are only the active or approved ones (8 of the spec's 10)", () => {
     const publicOnes = readPublicListings(memoryStorage())
-    expect(publicOnes).toHaveLength(8)
+    expect(publicOnes.filter((listing) => Number(listing.id.slice(1)) <= 1010)).toHaveLength(8)
     expect(new Set(publicOnes.map((listing) => listing.status))).toEqual(new Set(['active', 'approved']))
+  })
+
+  test('a browser seeded before seed 2 gets its listings once, keeping its own changes', () => {
+    const edited = { ...DEMO_LISTINGS[0], price: 13000 }
+    const own = { ...DEMO_LISTINGS[0], id: 'L1718000000000', title: 'My own listing' }
+    // Seed 1 as an earlier build stored it (no seed version), one listing edited, L1002 deleted, one added.
+    const earlier = [edited, ...(DEMO_LISTING_SEEDS[0] ?? []).slice(2), own]
+    const storage = memoryStorage({ [LISTINGS_KEY]: JSON.stringify(earlier) })
+
+    const ids = readListings(storage).map((listing) => listing.id)
+    const seed2 = (DEMO_LISTING_SEEDS[1] ?? []).map((listing) => listing.id)
+    expect(seed2.length).toBeGreaterThan(0)
+    expect(ids).toEqual([...earlier.map((listing) => listing.id), ...seed2])
+    expect(findListing('L1001', storage)?.price).toBe(13000)
+    expect(findListing('L1002', storage)).toBeUndefined()
+    expect(storage.getItem(LISTINGS_SEED_VERSION_KEY)).toBe(String(DEMO_LISTING_SEEDS.length))
+
+    // Up to date now: a seed-2 listing the user deletes stays deleted.
+    const withoutOne = JSON.parse(storage.getItem(LISTINGS_KEY) ?? '[]').filter(
+      (listing: { id: string }) => listing.id !== seed2[0],
+    )
+    storage.setItem(LISTINGS_KEY, JSON.stringify(withoutOne))
+    expect(readListings(storage).map((listing) => listing.id)).not.toContain(seed2[0])
   })
 
   test('keeps what storage holds and skips entries that are not listings', () => {
     const kept = { ...DEMO_LISTINGS[0], id: 'L42' }
-    const storage = memoryStorage({ [LISTINGS_KEY]: JSON.stringify([kept, { id: 'bad' }, 'x', null]) })
+    const storage = memoryStorage({
+      [LISTINGS_KEY]: JSON.stringify([kept, { id: 'bad' }, 'x', null]),
+      [LISTINGS_SEED_VERSION_KEY]: String(DEMO_LISTING_SEEDS.length),
+    })
     expect(readListings(storage).map((listing) => listing.id)).toEqual(['L42'])
   })
 
   test('unreadable JSON is replaced by the demo listings', () => {
     const storage = memoryStorage({ [LISTINGS_KEY]: '{not json' })
-    expect(readListings(storage)).toHaveLength(10)
+    expect(readListings(storage)).toHaveLength(DEMO_LISTINGS.length)
   })
 
   test('reports increment reportCount and keep the reasons', () => {

@@ -1,8 +1,13 @@
-import { DEMO_LISTINGS } from '../data/demo-listings.ts'
+import { DEMO_LISTING_SEEDS, DEMO_LISTINGS } from '../data/demo-listings.ts'
 import { isPublic, type Listing } from '../data/listing.ts'
 
 /** Browser storage key of the listings. */
 export const LISTINGS_KEY = 'listings'
+/**
+ * Browser storage key of how many demo seeds (DEMO_LISTING_SEEDS) the stored listings have had. A
+ * stored `listings` array without it predates the key, so it had seed 1.
+ */
+export const LISTINGS_SEED_VERSION_KEY = 'listingsSeedVersion'
 /** Fired on window when this tab changes the listings; other tabs hear the `storage` event. */
 const LISTINGS_CHANGED_EVENT = 'marketplace:listings-changed'
 
@@ -19,23 +24,49 @@ function isListing(value: unknown): value is Listing {
   )
 }
 
+function readSeedVersion(storage: Storage): number {
+  const version = Number(storage.getItem(LISTINGS_SEED_VERSION_KEY))
+  return Number.isInteger(version) && version >= 1 ? version : 1
+}
+
+/**
+ * Adds the demo listings of the seeds `stored` has not had: a browser seeded before a seed shipped
+ * gets its listings once. Listings already there (perhaps edited) are left alone, and listings of
+ * older seeds that were deleted stay deleted.
+ */
+function addNewerSeeds(stored: unknown[], storage: Storage): unknown[] {
+  const version = readSeedVersion(storage)
+  if (version >= DEMO_LISTING_SEEDS.length) return stored
+  const ids = new Set(stored.filter(isListing).map((listing) => listing.id))
+  const added = DEMO_LISTING_SEEDS.slice(version)
+    .flat()
+    .filter((listing) => !ids.has(listing.id))
+    .map((listing) => ({ ...listing }))
+  const upgraded = [...stored, ...added]
+  storage.setItem(LISTINGS_KEY, JSON.stringify(upgraded))
+  storage.setItem(LISTINGS_SEED_VERSION_KEY, String(DEMO_LISTING_SEEDS.length))
+  return upgraded
+}
+
 /**
  * The one module that reads and writes listings. Storage holds them as JSON under `listings`; the
- * first read seeds the demo listings. Entries that are not listings (hand-edited storage, an old
- * format) are skipped rather than crashing every page.
+ * first read seeds the demo listings, and a later read adds the demo seeds shipped since. Entries
+ * that are not listings (hand-edited storage, an old format) are skipped rather than crashing every
+ * page, and kept in storage as they were.
  */
 export function readListings(storage: Storage = localStorage): Listing[] {
   const raw = storage.getItem(LISTINGS_KEY)
   if (raw !== null) {
     try {
       const parsed: unknown = JSON.parse(raw)
-      if (Array.isArray(parsed)) return parsed.filter(isListing)
+      if (Array.isArray(parsed)) return addNewerSeeds(parsed, storage).filter(isListing)
     } catch {
       // Unreadable JSON: fall through and reseed, there is nothing to keep.
     }
   }
   const seeded = DEMO_LISTINGS.map((listing) => ({ ...listing }))
   storage.setItem(LISTINGS_KEY, JSON.stringify(seeded))
+  storage.setItem(LISTINGS_SEED_VERSION_KEY, String(DEMO_LISTING_SEEDS.length))
   return seeded
 }
 

@@ -19,6 +19,13 @@ export interface ListingFilters {
   featured?: string | null
 }
 
+/**
+ * Spec §9 'Demo data: 8 listings on search, 10 on category pages': how many results those pages show
+ * at first, each 'Show more' adding as many again, so the rule holds however many listings there are.
+ */
+export const SEARCH_BATCH_SIZE = 8
+export const CATEGORY_BATCH_SIZE = 10
+
 export const SORT_ORDERS = [
   { id: 'newest', label: 'Newest First' },
   { id: 'price-low', label: 'Price: Low to High' },

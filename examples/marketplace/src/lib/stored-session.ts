@@ -21,6 +21,15 @@ export function readStoredSession(storage: Storage = localStorage): StoredSessio
   }
 }
 
+/** Writes all four flags (after a sign-in resolved the user's role and name). */
+export function writeStoredSession(session: StoredSession, storage: Storage = localStorage): void {
+  storage.setItem('isLoggedIn', String(session.isLoggedIn))
+  storage.setItem('userName', session.userName)
+  storage.setItem('userId', session.userId)
+  storage.setItem('userRole', session.userRole)
+  if (typeof window !== 'undefined') window.dispatchEvent(new Event(SESSION_CHANGED_EVENT))
+}
+
 export function clearStoredSession(storage: Storage = localStorage): void {
   for (const key of SESSION_KEYS) storage.removeItem(key)
   if (typeof window !== 'undefined') window.dispatchEvent(new Event(SESSION_CHANGED_EVENT))

@@ -5,6 +5,7 @@ import { TextSection } from '../components/static/TextSection.tsx'
 import { CATEGORIES } from '../data/categories.ts'
 import { ALL_LOCATIONS_ID, LOCATIONS } from '../data/locations.ts'
 import { SITE } from '../data/site.ts'
+import { useDocumentTitle } from '../lib/document-title.ts'
 
 const TOWNS = LOCATIONS.filter((location) => location.id !== ALL_LOCATIONS_ID).map(
   (location) => location.name,
@@ -12,6 +13,7 @@ const TOWNS = LOCATIONS.filter((location) => location.id !== ALL_LOCATIONS_ID).m
 
 /** Who runs the marketplace, whom it serves, how it works and how it keeps buyers and sellers safe. */
 export function AboutPage() {
+  useDocumentTitle('About Us')
   return (
     <>
       <PageHero title="About Us">

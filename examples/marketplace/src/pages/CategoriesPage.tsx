@@ -1,20 +1,15 @@
 import { useMemo } from 'react'
 import { CategoryCard } from '../components/category/CategoryCard.tsx'
 import { CATEGORIES } from '../data/categories.ts'
-import { isPublic } from '../data/listing.ts'
+import { countCategoryListings } from '../lib/category-counts.ts'
+import { useDocumentTitle } from '../lib/document-title.ts'
 import { useListings } from '../lib/hooks.ts'
 
-/** Every category as a card with its public listing count and quick links. */
+/** Every category as a card with its public listing counts and quick links. */
 export function CategoriesPage() {
+  useDocumentTitle('All Categories')
   const listings = useListings()
-  const counts = useMemo(() => {
-    if (listings === null) return null
-    const byCategory = new Map<string, number>()
-    for (const listing of listings) {
-      if (isPublic(listing)) byCategory.set(listing.category, (byCategory.get(listing.category) ?? 0) + 1)
-    }
-    return byCategory
-  }, [listings])
+  const counts = useMemo(() => (listings === null ? null : countCategoryListings(listings)), [listings])
 
   return (
     <>
@@ -28,11 +23,7 @@ export function CategoriesPage() {
       </section>
       <div className="mx-auto grid max-w-7xl grid-cols-1 gap-6 px-4 py-8 sm:grid-cols-2 lg:grid-cols-3 lg:px-8 xl:grid-cols-4">
         {CATEGORIES.map((category) => (
-          <CategoryCard
-            key={category.id}
-            category={category}
-            listingCount={counts === null ? null : (counts.get(category.name) ?? 0)}
-          />
+          <CategoryCard key={category.id} category={category} counts={counts?.get(category.id) ?? null} />
         ))}
       </div>
     </>

@@ -3,9 +3,11 @@ import type { FormEvent } from 'react'
 import { ContactInfoCard } from '../components/static/ContactInfoCard.tsx'
 import { PageHero } from '../components/static/PageHero.tsx'
 import { SITE } from '../data/site.ts'
+import { useDocumentTitle } from '../lib/document-title.ts'
 
 /** The contact form (required fields are left to the browser) and the office's address, phone, e-mail and hours. */
 export function ContactPage() {
+  useDocumentTitle('Contact Us')
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     window.alert("Thank you for your message. We'll get back to you soon!")

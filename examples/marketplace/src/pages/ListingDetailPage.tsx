@@ -10,6 +10,7 @@ import { SafetyTipsCard } from '../components/listing-detail/SafetyTipsCard.tsx'
 import { SellerCard } from '../components/listing-detail/SellerCard.tsx'
 import { SimilarListings } from '../components/listing-detail/SimilarListings.tsx'
 import { isPublic } from '../data/listing.ts'
+import { useDocumentTitle } from '../lib/document-title.ts'
 import { useListings } from '../lib/hooks.ts'
 
 /** Up to this many similar listings. */
@@ -22,6 +23,7 @@ export function ListingDetailPage() {
 
   const found = listings?.find((entry) => entry.id === id)
   const listing = found && isPublic(found) ? found : undefined
+  useDocumentTitle(listings === null ? 'Loading listing' : (listing?.title ?? 'Listing Not Found'))
 
   const similar = useMemo(
     () =>

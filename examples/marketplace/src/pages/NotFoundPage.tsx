@@ -1,8 +1,10 @@
 import { Home, Search } from 'lucide-react'
 import { Link } from 'react-router-dom'
+import { useDocumentTitle } from '../lib/document-title.ts'
 
 /** Shown for unknown routes and unknown categories. */
 export function NotFoundPage() {
+  useDocumentTitle('Page Not Found')
   return (
     <div className="mx-auto flex max-w-7xl flex-col items-center px-4 py-20 text-center lg:px-8">
       <p className="text-6xl font-extrabold text-blue-600">404</p>

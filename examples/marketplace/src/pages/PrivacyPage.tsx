@@ -2,9 +2,11 @@ import { Link } from 'react-router-dom'
 import { LegalPage } from '../components/static/LegalPage.tsx'
 import { TextSection } from '../components/static/TextSection.tsx'
 import { SITE } from '../data/site.ts'
+import { useDocumentTitle } from '../lib/document-title.ts'
 
 /** What the marketplace collects, where it keeps it and what you can do about it. */
 export function PrivacyPage() {
+  useDocumentTitle('Privacy Policy')
   return (
     <LegalPage title="Privacy Policy">
       <TextSection title="Information we collect">

@@ -3,6 +3,7 @@ import { LegalPage } from '../components/static/LegalPage.tsx'
 import { TextSection } from '../components/static/TextSection.tsx'
 import { type Plan, PUBLIC_PLANS } from '../data/plans.ts'
 import { SITE } from '../data/site.ts'
+import { useDocumentTitle } from '../lib/document-title.ts'
 import { formatPrice } from '../lib/format.ts'
 
 function includedFeatures(plan: Plan): string {
@@ -14,6 +15,7 @@ function includedFeatures(plan: Plan): string {
 
 /** The rules for using the marketplace, posting listings and paying for plans. */
 export function TermsPage() {
+  useDocumentTitle('Terms of Service')
   return (
     <LegalPage title="Terms of Service">
       <TextSection title="Acceptance of terms">

@@ -1,11 +1,12 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import * as Tabs from '@radix-ui/react-tabs'
-import { Info, X } from 'lucide-react'
+import { X } from 'lucide-react'
 import { type RefObject, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { AuthLoginFields } from './AuthLoginFields.tsx'
 import { type AuthMethod, AuthMethodSwitch } from './AuthMethodSwitch.tsx'
 import { AuthRegisterFields } from './AuthRegisterFields.tsx'
+import type { Registration } from './EmailRegisterForm.tsx'
 
 interface AuthPromptDialogProps {
   open: boolean
@@ -17,17 +18,30 @@ interface AuthPromptDialogProps {
 const tabClass =
   'flex-1 border-b-2 border-transparent px-4 py-2 text-sm font-medium text-gray-600 hover:text-blue-700 data-[state=active]:border-blue-600 data-[state=active]:text-blue-700'
 
+type DialogTab = 'login' | 'register'
+
 /**
- * Login / Register prompt for contacting a seller while logged out. Its forms are a preview: the
- * note sends people to /auth, where sign-in works.
+ * Login / Register prompt for contacting a seller while logged out: the /auth page's forms (e-mail;
+ * phone and social say they are not on this server). A login closes it and the visitor stays on the
+ * listing; a sign-up switches to Login after its message.
  */
 export function AuthPromptDialog({ open, onOpenChange, returnFocusRef }: AuthPromptDialogProps) {
   const [method, setMethod] = useState<AuthMethod>('email')
+  const [tab, setTab] = useState<DialogTab>('login')
+  const [registration, setRegistration] = useState<Registration>()
   const handleOpenChange = (next: boolean) => {
-    if (!next) setMethod('email')
+    if (!next) {
+      setMethod('email')
+      setTab('login')
+      setRegistration(undefined)
+    }
     onOpenChange(next)
   }
   const close = () => handleOpenChange(false)
+  const registered = (done: Registration) => {
+    setRegistration(done)
+    setTab('login')
+  }
 
   return (
     <Dialog.Root open={open} onOpenChange={handleOpenChange}>
@@ -53,20 +67,7 @@ export function AuthPromptDialog({ open, onOpenChange, returnFocusRef }: AuthPro
             </Dialog.Close>
           </div>
 
-          <div
-            role="note"
-            className="mt-4 flex items-start gap-2 rounded-md bg-blue-50 px-3 py-2 text-sm text-blue-900"
-          >
-            <Info className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
-            <p>
-              Sign-in from here is coming soon. Use Login / Register in the header.{' '}
-              <Link to="/auth" onClick={close} className="font-medium underline">
-                Go to Login / Register
-              </Link>
-            </p>
-          </div>
-
-          <Tabs.Root defaultValue="login" className="mt-4">
+          <Tabs.Root value={tab} onValueChange={(value) => setTab(value as DialogTab)} className="mt-4">
             <Tabs.List aria-label="Login or Register" className="flex border-b border-gray-200">
               <Tabs.Trigger value="login" className={tabClass}>
                 Login
@@ -79,10 +80,15 @@ export function AuthPromptDialog({ open, onOpenChange, returnFocusRef }: AuthPro
               <AuthMethodSwitch method={method} onChange={setMethod} />
             </div>
             <Tabs.Content value="login" className="mt-4">
-              <AuthLoginFields method={method} onLeave={close} />
+              <AuthLoginFields
+                method={method}
+                onSuccess={close}
+                defaultEmail={registration?.email}
+                notice={registration && { tone: 'success', text: registration.message }}
+              />
             </Tabs.Content>
             <Tabs.Content value="register" className="mt-4">
-              <AuthRegisterFields method={method} />
+              <AuthRegisterFields method={method} onRegistered={registered} onLeave={close} />
             </Tabs.Content>
           </Tabs.Root>
 

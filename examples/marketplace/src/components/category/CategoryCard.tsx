@@ -1,19 +1,21 @@
 import { ArrowRight } from 'lucide-react'
 import { Link } from 'react-router-dom'
 import type { Category } from '../../data/categories.ts'
+import type { CategoryCounts } from '../../lib/category-counts.ts'
 import { featuredHref, subcategoryHref } from '../../lib/slug.ts'
 
 const SUBCATEGORY_LINK_COUNT = 4
 
 interface CategoryCardProps {
   category: Category
-  /** Public listings in the category; null while they load. */
-  listingCount: number | null
+  /** Public listings in the category and per featured entry; null while they load. */
+  counts: CategoryCounts | null
 }
 
 /** A category on the categories page: count, first subcategories, popular searches and a Browse All link. */
-export function CategoryCard({ category, listingCount }: CategoryCardProps) {
+export function CategoryCard({ category, counts }: CategoryCardProps) {
   const headingId = `category-card-${category.id}`
+  const listingCount = counts?.listings ?? null
   return (
     <article
       data-testid="category-card"
@@ -60,7 +62,9 @@ export function CategoryCard({ category, listingCount }: CategoryCardProps) {
                 className="flex justify-between gap-2 text-gray-700 hover:text-blue-700"
               >
                 <span>{entry.title}</span>
-                <span className="text-gray-400">{entry.count}</span>
+                <span data-testid="featured-listing-count" className="text-gray-400">
+                  {counts?.featured.get(entry.title) ?? '…'}
+                </span>
               </Link>
             </li>
           ))}

@@ -4,11 +4,12 @@ import { useSearchParams } from 'react-router-dom'
 import type { Category } from '../../data/categories.ts'
 import { isPublic } from '../../data/listing.ts'
 import { ALL_LOCATIONS_ID } from '../../data/locations.ts'
-import { useListings } from '../../lib/hooks.ts'
-import { searchListings } from '../../lib/search.ts'
+import { useListings, useShownCount } from '../../lib/hooks.ts'
+import { CATEGORY_BATCH_SIZE, searchListings } from '../../lib/search.ts'
 import { fromQueryValue } from '../../lib/slug.ts'
 import { ListingCard } from '../listings/ListingCard.tsx'
 import { ListingCardSkeleton } from '../listings/ListingCardSkeleton.tsx'
+import { ShowMoreButton } from '../listings/ShowMoreButton.tsx'
 import { CategoryFilters, type CategoryFilterValues } from './CategoryFilters.tsx'
 import { FilterChip } from './FilterChip.tsx'
 
@@ -34,6 +35,10 @@ export function CategoryListings({ category }: CategoryListingsProps) {
   const [filters, setFilters] = useState<CategoryFilterValues>(DEFAULT_FILTERS)
   const subcategory = searchParams.get('subcategory') || null
   const featured = searchParams.get('featured') || null
+  const [shownCount, showMore] = useShownCount(
+    CATEGORY_BATCH_SIZE,
+    JSON.stringify({ ...filters, subcategory, featured }),
+  )
 
   const publicListings = useMemo(() => listings?.filter(isPublic) ?? null, [listings])
   const results = useMemo(
@@ -123,14 +128,17 @@ export function CategoryListings({ category }: CategoryListingsProps) {
             </button>
           </div>
         ) : (
-          <div
-            data-testid="category-results"
-            className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
-          >
-            {results.map((listing) => (
-              <ListingCard key={listing.id} listing={listing} />
-            ))}
-          </div>
+          <>
+            <div
+              data-testid="category-results"
+              className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
+            >
+              {results.slice(0, shownCount).map((listing) => (
+                <ListingCard key={listing.id} listing={listing} />
+              ))}
+            </div>
+            <ShowMoreButton shown={shownCount} total={results.length} onShowMore={showMore} />
+          </>
         )}
       </section>
     </div>

@@ -44,11 +44,13 @@ export function HeroSearch() {
           </p>
         </div>
 
+        {/* One column on phones; from md the text box has its own row; from lg one row. The selects'
+            columns are as wide as their longest option, so no option is ever cut off. */}
         <form
           onSubmit={onSubmit}
-          className="mx-auto mt-10 grid max-w-5xl grid-cols-1 gap-3 rounded-lg bg-white p-4 shadow-lg md:grid-cols-12"
+          className="mx-auto mt-10 grid max-w-5xl grid-cols-1 gap-3 rounded-lg bg-white p-4 shadow-lg md:grid-cols-[1fr_1fr_auto] lg:grid-cols-[minmax(0,1fr)_auto_auto_auto]"
         >
-          <div className="relative md:col-span-5">
+          <div className="relative md:col-span-3 lg:col-span-1">
             <Search
               className="pointer-events-none absolute top-1/2 left-3 h-5 w-5 -translate-y-1/2 text-gray-400"
               aria-hidden="true"
@@ -59,10 +61,10 @@ export function HeroSearch() {
               placeholder="What are you looking for?"
               value={query}
               onChange={(event) => setQuery(event.target.value)}
-              className="w-full rounded-md border border-gray-300 py-2.5 pr-3 pl-10 text-gray-900 placeholder:text-gray-400 focus:border-blue-600 focus:ring-2 focus:ring-blue-200 focus:outline-none"
+              className="h-12 w-full rounded-md border border-gray-300 pr-3 pl-10 text-gray-900 placeholder:text-gray-400 focus:border-blue-600 focus:ring-2 focus:ring-blue-200 focus:outline-none"
             />
           </div>
-          <div className="relative md:col-span-3">
+          <div className="relative">
             <Tag
               className="pointer-events-none absolute top-1/2 left-3 h-5 w-5 -translate-y-1/2 text-gray-400"
               aria-hidden="true"
@@ -71,7 +73,7 @@ export function HeroSearch() {
               aria-label="Category"
               value={category}
               onChange={onCategoryChange}
-              className="w-full rounded-md border border-gray-300 bg-white py-2.5 pr-3 pl-10 text-gray-900 focus:border-blue-600 focus:ring-2 focus:ring-blue-200 focus:outline-none"
+              className="h-12 w-full rounded-md border border-gray-300 bg-white pr-3 pl-10 text-gray-900 focus:border-blue-600 focus:ring-2 focus:ring-blue-200 focus:outline-none"
             >
               <option value={ALL_CATEGORIES}>All Categories</option>
               {CATEGORIES.map((entry) => (
@@ -81,7 +83,7 @@ export function HeroSearch() {
               ))}
             </select>
           </div>
-          <div className="relative md:col-span-2">
+          <div className="relative">
             <MapPin
               className="pointer-events-none absolute top-1/2 left-3 h-5 w-5 -translate-y-1/2 text-gray-400"
               aria-hidden="true"
@@ -90,7 +92,7 @@ export function HeroSearch() {
               aria-label="Location"
               value={location}
               onChange={(event) => setLocation(event.target.value)}
-              className="w-full rounded-md border border-gray-300 bg-white py-2.5 pr-3 pl-10 text-gray-900 focus:border-blue-600 focus:ring-2 focus:ring-blue-200 focus:outline-none"
+              className="h-12 w-full rounded-md border border-gray-300 bg-white pr-3 pl-10 text-gray-900 focus:border-blue-600 focus:ring-2 focus:ring-blue-200 focus:outline-none"
             >
               {LOCATIONS.map((entry) => (
                 <option key={entry.id} value={entry.id}>
@@ -101,7 +103,7 @@ export function HeroSearch() {
           </div>
           <button
             type="submit"
-            className="flex items-center justify-center gap-2 rounded-md bg-blue-600 px-4 py-2.5 font-medium text-white hover:bg-blue-700 md:col-span-2"
+            className="flex h-12 items-center justify-center gap-2 rounded-md bg-blue-600 px-6 font-medium text-white hover:bg-blue-700"
           >
             <Search className="h-5 w-5" aria-hidden="true" />
             Search

@@ -2,8 +2,8 @@ import { ChevronDown, Menu, Store, X } from 'lucide-react'
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react'
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom'
 import { SITE } from '../../data/site.ts'
-import { useStoredSession } from '../../lib/hooks.ts'
-import { clearStoredSession } from '../../lib/stored-session.ts'
+import { useAuth } from '../../lib/auth/context.ts'
+import { useDisplayedSession } from '../../lib/auth/displayed-session.ts'
 import { AccountButton } from './AccountButton.tsx'
 import { CategoryMegaMenu } from './CategoryMegaMenu.tsx'
 import { MobileMenu } from './MobileMenu.tsx'
@@ -15,7 +15,9 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   isActive ? 'text-blue-700 font-medium' : 'text-gray-700 hover:text-blue-700'
 
 export function Header() {
-  const session = useStoredSession()
+  // The signed-in user once auth has loaded; until then (and when signed out) the stored flags.
+  const session = useDisplayedSession()
+  const { signOut } = useAuth()
   const navigate = useNavigate()
   const location = useLocation()
   const [megaMenuOpen, setMegaMenuOpen] = useState(false)
@@ -26,13 +28,15 @@ export function Header() {
   // Any navigation closes whatever menu was open.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every location change on purpose
   useEffect(() => {
+    setMegaMenuOpen(false)
     setMobileMenuOpen(false)
     setUserMenuOpen(false)
   }, [location.key])
 
-  const logout = () => {
-    clearStoredSession()
+  // signOut clears the flags and the user state even when the server cannot be reached.
+  const logout = async () => {
     setUserMenuOpen(false)
+    await signOut()
     navigate('/')
   }
 

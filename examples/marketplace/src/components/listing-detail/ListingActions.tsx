@@ -1,7 +1,7 @@
 import { MessageCircle, Phone } from 'lucide-react'
 import { type MouseEvent, useRef, useState } from 'react'
 import type { Listing } from '../../data/listing.ts'
-import { useStoredSession } from '../../lib/hooks.ts'
+import { useDisplayedSession } from '../../lib/auth/displayed-session.ts'
 import { AuthPromptDialog } from '../auth/AuthPromptDialog.tsx'
 import { ReportListingDialog } from './ReportListingDialog.tsx'
 import { SaveListingButton } from './SaveListingButton.tsx'
@@ -13,7 +13,8 @@ interface ListingActionsProps {
 
 /** Contact Seller and Chat with Seller (login first), then Save, Share and Report. */
 export function ListingActions({ listing }: ListingActionsProps) {
-  const { isLoggedIn } = useStoredSession()
+  // Logged in as the header shows it: the signed-in user, else the stored flags.
+  const { isLoggedIn } = useDisplayedSession()
   const [authOpen, setAuthOpen] = useState(false)
   const openerRef = useRef<HTMLButtonElement | null>(null)
 

@@ -11,7 +11,8 @@ interface ListingCardProps {
 
 /**
  * A listing in a grid. The title link stretches over the whole card, so a click anywhere opens
- * /listing/{id}; the favourite button and View Details sit above it.
+ * /listing/{id}; the favourite button and View Details sit above it. The title link's focus ring is
+ * drawn around the whole card (on its stretched ::after, inset because the card clips its overflow).
  */
 export function ListingCard({ listing }: ListingCardProps) {
   const href = `/listing/${listing.id}`
@@ -31,7 +32,10 @@ export function ListingCard({ listing }: ListingCardProps) {
       </div>
       <div className="flex flex-1 flex-col p-4">
         <h3 className="line-clamp-2 font-semibold text-gray-900 group-hover:text-blue-700">
-          <Link to={href} className="after:absolute after:inset-0 focus:outline-none">
+          <Link
+            to={href}
+            className="after:absolute after:inset-0 after:rounded-lg focus-visible:outline-none focus-visible:after:ring-3 focus-visible:after:ring-blue-600 focus-visible:after:ring-inset"
+          >
             {listing.title}
           </Link>
         </h3>
@@ -52,7 +56,7 @@ export function ListingCard({ listing }: ListingCardProps) {
         </ul>
         <Link
           to={href}
-          className="relative z-10 mt-4 rounded-md border border-blue-600 px-4 py-2 text-center text-sm font-medium text-blue-700 hover:bg-blue-50"
+          className="relative z-10 mt-4 rounded-md border border-blue-600 px-4 py-2 text-center text-sm font-medium text-blue-700 hover:bg-blue-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:ring-offset-2"
         >
           View Details
         </Link>
