@@ -194,6 +194,35 @@ test.describe('login and the route guard', () => {
   })
 })
 
+test.describe('session refresh', () => {
+  /** The session supabase-js keeps in localStorage. */
+  const storedSession = (page: Page) =>
+    page.evaluate(() => {
+      const raw = localStorage.getItem('marketplace-auth')
+      return raw ? (JSON.parse(raw) as { access_token: string; expires_at: number }) : null
+    })
+
+  test('a session outlives its access token: supabase-js refreshes it on its own tick', async ({ page }) => {
+    await page.clock.install()
+    await logIn(page, demoCustomer())
+    await expect(page.getByRole('heading', { level: 1, name: 'My Dashboard' })).toBeVisible()
+    const first = await storedSession(page)
+    expect(first).not.toBeNull()
+
+    // Two hours on the page's clock, the tab left open: the 3600 s access token has expired, and the
+    // 30 s refresh tick (3 ticks before expiry) swaps it through the refresh token, with no navigation.
+    await page.clock.fastForward('02:00:00')
+    await expect.poll(async () => (await storedSession(page))?.access_token).not.toBe(first?.access_token)
+    const refreshed = await storedSession(page)
+    expect(refreshed?.expires_at).toBeGreaterThan(first?.expires_at ?? 0)
+    // Still signed in: the dashboard's data calls go through with the new token.
+    await page.getByRole('banner').getByRole('link', { name: 'Home' }).click()
+    await page.goto('/dashboard')
+    await expect(page.getByRole('heading', { level: 1, name: 'My Dashboard' })).toBeVisible()
+    await expect(page.getByText(demoCustomer().email)).toBeVisible()
+  })
+})
+
 test.describe('Remember me', () => {
   /** The browser closed and opened again: the same storage, minus the cookies that end with the browser session. */
   async function restart(context: BrowserContext, baseURL: string | undefined): Promise<BrowserContext> {
