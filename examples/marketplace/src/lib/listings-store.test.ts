@@ -10,25 +10,7 @@ import {
   reportListing,
   updateListing,
 } from './listings-store.ts'
-
-/** A Storage over a Map, as localStorage behaves. */
-function memoryStorage(initial: Record<string, string> = {}): Storage {
-  const map = new Map(Object.entries(initial))
-  return {
-    get length() {
-      return map.size
-    },
-    clear: () => map.clear(),
-    getItem: (key) => map.get(key) ?? null,
-    key: (index) => [...map.keys()][index] ?? null,
-    removeItem: (key) => {
-      map.delete(key)
-    },
-    setItem: (key, value) => {
-      map.set(key, String(value))
-    },
-  }
-}
+import { memoryStorage } from './memory-storage.test-support.ts'
 
 describe('listings store', () => {
   test("seeds the demo listings on first read: the spec's L1001-L1010 first, then ids after L1010", () => {

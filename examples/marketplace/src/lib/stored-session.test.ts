@@ -1,23 +1,6 @@
 import { expect, test } from 'vitest'
+import { memoryStorage } from './memory-storage.test-support.ts'
 import { clearStoredSession, readStoredSession, writeStoredSession } from './stored-session.ts'
-
-function memoryStorage(): Storage {
-  const map = new Map<string, string>()
-  return {
-    get length() {
-      return map.size
-    },
-    clear: () => map.clear(),
-    getItem: (key) => map.get(key) ?? null,
-    key: (index) => [...map.keys()][index] ?? null,
-    removeItem: (key) => {
-      map.delete(key)
-    },
-    setItem: (key, value) => {
-      map.set(key, String(value))
-    },
-  }
-}
 
 test('the four flags are written, read back and cleared together', () => {
   const storage = memoryStorage()

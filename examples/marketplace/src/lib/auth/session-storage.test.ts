@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest'
+import { memoryStorage } from '../memory-storage.test-support.ts'
 import {
   AUTH_STORAGE_KEY,
   createAuthStorage,
@@ -7,24 +8,6 @@ import {
   type StorageEnvironment,
   setRememberSession,
 } from './session-storage.ts'
-
-function memoryStorage(initial: Record<string, string> = {}): Storage {
-  const map = new Map(Object.entries(initial))
-  return {
-    get length() {
-      return map.size
-    },
-    clear: () => map.clear(),
-    getItem: (key) => map.get(key) ?? null,
-    key: (index) => [...map.keys()][index] ?? null,
-    removeItem: (key) => {
-      map.delete(key)
-    },
-    setItem: (key, value) => {
-      map.set(key, String(value))
-    },
-  }
-}
 
 /** One browser: localStorage plus a cookie jar that `restart()` empties of session cookies (all of them here). */
 function browser() {
