@@ -70,6 +70,8 @@ for (const project of PROJECTS_UNDER_TEST) {
     }) => {
       test.setTimeout(90_000)
       page.on('console', (message) => logs.push(message.text()))
+      const requests: string[] = []
+      page.on('request', (request) => requests.push(request.url()))
       expect(served.output()).toContain(`with Vite ${project.vite}`)
       expect(served.output()).toContain("(the project's)")
 
@@ -109,6 +111,9 @@ for (const project of PROJECTS_UNDER_TEST) {
       await expect(page.locator('h1')).toHaveText(before.text)
       await expect.poll(async () => (await heading(page)).letterSpacing).toBe('normal')
       expect(logs.filter((line) => line.includes('data-tempo-id'))).toEqual([])
+      // After each hot update the inspector flushes a Fast Refresh left pending (two updates of one
+      // module in quick succession), through the app's own refresh runtime, never a second copy.
+      expect(requests.filter((url) => url.includes('@react-refresh?'))).toEqual([])
     })
 
     if (project.name === 'vite6-dashboard') {
