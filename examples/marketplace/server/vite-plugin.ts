@@ -1,6 +1,5 @@
-import type { IncomingMessage, ServerResponse } from 'node:http'
 import path from 'node:path'
-import { type Logger, loadEnv, type Plugin } from 'vite'
+import { type Logger, loadEnv, type Plugin, type PreviewServer, type ViteDevServer } from 'vite'
 import { printBanner } from './banner.ts'
 import { loadBackendConfig } from './config.ts'
 import { routeOf } from './http/server.ts'
@@ -30,17 +29,13 @@ export function marketplaceBackend(): Plugin {
     return backend
   }
 
-  const mount = (
-    middlewares: { use: (fn: (req: IncomingMessage, res: ServerResponse, next: () => void) => void) => void },
-    logger: Logger,
-    onClose: (close: () => void) => void,
-    urls: () => string[],
-    onListening: (listener: () => void) => void,
-  ) => {
+  /** The same for the dev and the preview server: the middleware, the banner once listening, the close. */
+  const mount = (server: ViteDevServer | PreviewServer) => {
     if (external) return
+    const logger = server.config.logger
     const lazy = process.env.MARKETPLACE_BACKEND === 'lazy'
     if (!lazy) start(logger).catch(() => {})
-    middlewares.use((req, res, next) => {
+    server.middlewares.use((req, res, next) => {
       if (!routeOf(new URL(req.url ?? '/', 'http://localhost').pathname)) return next()
       start(logger)
         .then((ready) => ready.handle(req, res))
@@ -57,13 +52,17 @@ export function marketplaceBackend(): Plugin {
           )
         })
     })
-    onListening(() => {
-      if (lazy) return
-      start(logger)
-        .then((ready) => printBanner(ready.config, urls()[0] ?? '', (line) => logger.info(line)))
-        .catch(() => {})
-    })
-    onClose(() => {
+    server.httpServer?.once('listening', () =>
+      setImmediate(() => {
+        if (lazy) return
+        start(logger)
+          .then((ready) =>
+            printBanner(ready.config, server.resolvedUrls?.local[0] ?? '', (line) => logger.info(line)),
+          )
+          .catch(() => {})
+      }),
+    )
+    server.httpServer?.on('close', () => {
       backend?.then((ready) => ready.close()).catch(() => {})
     })
   }
@@ -80,23 +79,7 @@ export function marketplaceBackend(): Plugin {
       const config = await loadBackendConfig(dataDir, env)
       return { define: { 'import.meta.env.VITE_SUPABASE_ANON_KEY': JSON.stringify(config.anonKey) } }
     },
-    configureServer(server) {
-      mount(
-        server.middlewares,
-        server.config.logger,
-        (close) => server.httpServer?.on('close', close),
-        () => server.resolvedUrls?.local ?? [],
-        (listener) => server.httpServer?.once('listening', () => setImmediate(listener)),
-      )
-    },
-    configurePreviewServer(server) {
-      mount(
-        server.middlewares,
-        server.config.logger,
-        (close) => server.httpServer.on('close', close),
-        () => server.resolvedUrls?.local ?? [],
-        (listener) => server.httpServer.once('listening', () => setImmediate(listener)),
-      )
-    },
+    configureServer: mount,
+    configurePreviewServer: mount,
   }
 }

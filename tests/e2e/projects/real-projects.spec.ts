@@ -140,26 +140,5 @@ for (const project of PROJECTS_UNDER_TEST) {
         expect(warnings.filter((line) => /Unknown option|data-tempo-id/.test(line))).toEqual([])
       })
     }
-
-    if (project.name === 'vite7-tailwind41') {
-      test('a module the page evaluated after a newer version of it is sent again', async ({ page }) => {
-        test.setTimeout(60_000)
-        const moduleUrl = /\/src\/App\.tsx\?t=\d+/
-        await page.goto(served.url)
-        await expect(page.locator('h1[data-tempo-id]')).toBeVisible({ timeout: 30_000 })
-        // Every tagged module reports its version when evaluated.
-        const code = await page.evaluate(async () => (await fetch('/src/App.tsx')).text())
-        expect(code).toMatch(/globalThis\.__visualEditEvaluated\?\.\("src\/App\.tsx", [\d.]+\);/)
-        // As when two hot updates finish out of order: the older version evaluates last.
-        const refetched = page.waitForRequest((request) => moduleUrl.test(request.url()))
-        await page.evaluate(() =>
-          (
-            window as unknown as Record<string, (file: string, version: number) => void>
-          ).__visualEditEvaluated?.('src/App.tsx', 0),
-        )
-        await refetched
-        await expect(page.locator('h1[data-tempo-id]')).toBeVisible()
-      })
-    }
   })
 }

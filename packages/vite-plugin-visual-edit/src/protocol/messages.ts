@@ -18,21 +18,6 @@ export interface HotAppliedPayload {
   paths: string[]
 }
 
-/**
- * The global function every tagged module calls when it is evaluated, with its file (relative to the
- * root) and the time the dev server transformed it (its version). The inspector installs it: a module
- * evaluated after a newer version of the same file (two hot updates fetched at once, the older one
- * finishing last) has put the page back on older code, and the inspector asks for the file again.
- */
-export const MODULE_EVALUATED_HOOK = '__visualEditEvaluated'
-
-/** The custom HMR event asking the dev server to send a fresh hot update of a file the page evaluated out of order. */
-export const STALE_MODULE_EVENT = 'visual-edit:stale-module'
-export interface StaleModulePayload {
-  /** Relative to the root, as the module's hook call named it. */
-  file: string
-}
-
 /** A window message (not on the port) asking the page to log a component's state and props. */
 export const GET_STATE_AND_PROPS = 'GET_STATE_AND_PROPS'
 

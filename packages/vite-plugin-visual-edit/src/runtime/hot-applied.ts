@@ -1,10 +1,4 @@
-import {
-  HOT_APPLIED_EVENT,
-  type HotAppliedPayload,
-  MODULE_EVALUATED_HOOK,
-  STALE_MODULE_EVENT,
-  type StaleModulePayload,
-} from '../protocol/messages.ts'
+import { HOT_APPLIED_EVENT, type HotAppliedPayload } from '../protocol/messages.ts'
 
 /** Vite's HMR client as this uses it: `import.meta.hot` of the module Vite serves the inspector as. */
 interface HotClient {
@@ -12,7 +6,7 @@ interface HotClient {
     event: 'vite:afterUpdate',
     listener: (payload: { updates?: { path: string; type?: string }[] }) => void,
   ): void
-  send(event: string, payload: HotAppliedPayload | StaleModulePayload): void
+  send(event: string, payload: HotAppliedPayload): void
 }
 
 /** How long after a hot update the page looks for a Fast Refresh that never ran (see `reportHotUpdates`). */
@@ -55,20 +49,16 @@ function refreshRuntimeUrl(win: Window): string {
 }
 
 /**
- * Keeps the page on the files' last writes:
- * - after each hot update the page applied, makes sure React Refresh rendered it
- *   (`flushPendingRefresh`) and then tells the dev server (HOT_APPLIED_EVENT with the paths), so the
- *   mutate server writes a file again only once the page has its last write (server/edit/served-gate.ts);
- * - installs MODULE_EVALUATED_HOOK, which every tagged module calls with its version when evaluated:
- *   a version older than one already evaluated means two hot updates finished out of order and the
- *   page runs the older code, so the dev server is asked (STALE_MODULE_EVENT) to send the file again.
- * Once per page: Vite's listeners live as long as the module. Returns what undoes the hook.
+ * Keeps the page on the files' last writes: after each hot update the page applied, makes sure React
+ * Refresh rendered it (`flushPendingRefresh`) and then tells the dev server (HOT_APPLIED_EVENT with
+ * the paths), so the mutate server writes a file again only once the page has its last write
+ * (server/edit/served-gate.ts). Once per page: Vite's listeners live as long as the module.
  */
 export function reportHotUpdates(
   win: Window,
   hot = (import.meta as ImportMeta & { hot?: HotClient }).hot,
-): () => void {
-  if (!hot) return () => {}
+): void {
+  if (!hot) return
   const loadRefresh = () => import(/* @vite-ignore */ refreshRuntimeUrl(win)) as Promise<RefreshRuntime>
   hot.on('vite:afterUpdate', (payload) => {
     const updates = payload.updates ?? []
@@ -83,19 +73,4 @@ export function reportHotUpdates(
       void flushed.then(() => hot.send(HOT_APPLIED_EVENT, { paths }))
     }, REFRESH_CHECK_MS)
   })
-  const newest = new Map<string, number>()
-  const hook = (file: unknown, version: unknown) => {
-    if (typeof file !== 'string' || typeof version !== 'number') return
-    const seen = newest.get(file)
-    if (seen === undefined || version >= seen) {
-      newest.set(file, version)
-      return
-    }
-    hot.send(STALE_MODULE_EVENT, { file })
-  }
-  const global = win as unknown as Record<string, unknown>
-  global[MODULE_EVALUATED_HOOK] = hook
-  return () => {
-    if (global[MODULE_EVALUATED_HOOK] === hook) delete global[MODULE_EVALUATED_HOOK]
-  }
 }

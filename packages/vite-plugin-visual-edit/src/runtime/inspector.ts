@@ -147,7 +147,7 @@ export function startInspector(
     logStateAndProps: (name) => logStateAndProps(context, name),
   })
   bridge.start()
-  const stopHotReports = reportHotUpdates(win)
+  reportHotUpdates(win)
   createViteErrorOverlay(context).start()
   navigation.start()
 
@@ -177,7 +177,6 @@ export function startInspector(
       tree.stop()
       navigation.stop()
       removeStoryboardStyles()
-      stopHotReports()
       context.stop()
     },
   }

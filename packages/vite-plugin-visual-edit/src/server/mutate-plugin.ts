@@ -2,12 +2,7 @@ import path from 'node:path'
 import type { Plugin, ViteDevServer } from 'vite'
 import type { VisualEditContext } from '../context.ts'
 import { isDevServer } from '../dev-server.ts'
-import {
-  HOT_APPLIED_EVENT,
-  type HotAppliedPayload,
-  STALE_MODULE_EVENT,
-  type StaleModulePayload,
-} from '../protocol/messages.ts'
+import { HOT_APPLIED_EVENT, type HotAppliedPayload } from '../protocol/messages.ts'
 import { History } from './edit/history.ts'
 import type { MutationServices } from './edit/mutation.ts'
 import { ParsedFiles } from './edit/parsed-files.ts'
@@ -71,18 +66,6 @@ function pageFollowing(
         : path.join(server.config.root, url.split('?')[0] ?? '')
       appliedAt.set(path.resolve(file), at)
     }
-  })
-  // The page evaluated an older version of a file after a newer one (runtime/hot-applied.ts): a fresh
-  // hot update of the file puts it back on what the file holds. Only files the dev server tagged.
-  const resent = new Map<string, number>()
-  server.ws.on(STALE_MODULE_EVENT, (payload: StaleModulePayload) => {
-    if (typeof payload?.file !== 'string') return
-    const file = path.resolve(server.config.root, payload.file)
-    const servedAt = context.servedAt.get(file)
-    // One fresh update per served version of the file: several pages may report the same one.
-    if (servedAt === undefined || resent.get(file) === servedAt) return
-    resent.set(file, servedAt)
-    server.watcher.emit('change', file)
   })
   const gate = servedGate(context.servedAt, appliedAt, () => server.ws.clients.size > 0)
   return {

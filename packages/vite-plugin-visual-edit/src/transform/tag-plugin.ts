@@ -6,7 +6,6 @@ import { createFilter, type Plugin, type ResolvedConfig } from 'vite'
 import type { VisualEditContext } from '../context.ts'
 import { isDevServer } from '../dev-server.ts'
 import { SourceParseError } from '../errors.ts'
-import { MODULE_EVALUATED_HOOK } from '../protocol/messages.ts'
 import { applyInsertions } from './insertion-map.ts'
 import { analyzeJsx, type JsxAnalysis, type JsxElementInfo, walkElements } from './tag-jsx.ts'
 
@@ -130,8 +129,7 @@ export function tagPlugin(context: VisualEditContext): Plugin {
         const disk = await readFile(file, 'utf8').catch(() => null)
         // Not a file on disk (a virtual module named like one): nothing an edit could write to.
         if (disk === null) return null
-        const servedAt = performance.now()
-        context.servedAt.set(file, servedAt)
+        context.servedAt.set(file, performance.now())
 
         const warnOnce = (message: string) => {
           if (failing.has(file)) return
@@ -178,9 +176,7 @@ export function tagPlugin(context: VisualEditContext): Plugin {
             : walkElements(code, tagged.ast.program, { ...options, externalComponents: external })
         if (insertions.length === 0) return null
         const result = applyInsertions(code, insertions, file)
-        // After the last line, so the source map stays as it is; the inspector notices out-of-order evaluation.
-        const evaluated = `\n;globalThis.${MODULE_EVALUATED_HOOK}?.(${JSON.stringify(relative.split(path.sep).join('/'))}, ${servedAt});\n`
-        return { code: result.code + evaluated, map: result.map }
+        return { code: result.code, map: result.map }
       },
     },
   }
