@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { SignJWT } from 'jose'
 import { BackendError } from './errors.ts'
+import { jwtKey } from './http/jwt.ts'
 
 /** The demo accounts the local backend seeds on its first start. */
 export interface DemoAccount {
@@ -87,14 +88,13 @@ export async function loadBackendConfig(
   const jwtSecret = env.JWT_SECRET || stored.jwtSecret
   if (jwtSecret.length < 32)
     throw new BackendError('CONFIG_INVALID', 'JWT_SECRET must be at least 32 characters long.')
-  const key = new TextEncoder().encode(jwtSecret)
   // Like Supabase's keys: issued once, valid for ten years.
   const apiKey = (role: string) =>
     new SignJWT({ role, iss: 'supabase' })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setIssuedAt(1_735_689_600)
       .setExpirationTime(2_051_222_400)
-      .sign(key)
+      .sign(jwtKey(jwtSecret))
   return {
     dataDir,
     jwtSecret,

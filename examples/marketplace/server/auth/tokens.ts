@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { SignJWT } from 'jose'
 import type { Transaction } from '../db/database.ts'
+import { jwtKey } from '../http/jwt.ts'
 import type { ApiRequest } from '../http/types.ts'
 import type { AuthServices } from './services.ts'
 import { issuerOf } from './services.ts'
@@ -27,16 +28,6 @@ export interface SessionJson {
 
 /** A refresh token: 16 random bytes, base64url (22 characters; GoTrue's are 12 or more). */
 export const newRefreshToken = () => randomBytes(16).toString('base64url')
-
-const keys = new Map<string, Uint8Array>()
-const keyOf = (secret: string) => {
-  let key = keys.get(secret)
-  if (!key) {
-    key = new TextEncoder().encode(secret)
-    keys.set(secret, key)
-  }
-  return key
-}
 
 /** The `amr` claim of a session: its methods with the time each was used, in seconds. */
 async function amrOf(tx: Transaction, sessionId: string): Promise<{ method: string; timestamp: number }[]> {
@@ -83,7 +74,7 @@ export async function sessionJson(
     is_anonymous: user.is_anonymous,
   })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .sign(keyOf(services.config.jwtSecret))
+    .sign(jwtKey(services.config.jwtSecret))
   return {
     access_token: accessToken,
     token_type: 'bearer',

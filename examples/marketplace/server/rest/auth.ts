@@ -1,6 +1,6 @@
-import { decodeJwt, decodeProtectedHeader } from 'jose'
+import { decodeProtectedHeader } from 'jose'
 import type { RequestClaims } from '../db/database.ts'
-import { bearerToken, verifyJwt } from '../http/jwt.ts'
+import { bearerToken, JwtError, verifyJwt } from '../http/jwt.ts'
 import type { ApiRequest } from '../http/types.ts'
 import { RestError } from './errors.ts'
 
@@ -41,12 +41,11 @@ export async function requestClaims(req: ApiRequest, secret: string): Promise<Re
   try {
     return await verifyJwt(secret, token)
   } catch (error) {
-    const reason = (error as Error).message
-    if (reason.includes('expired')) throw jwtError('PGRST303', 'JWT expired')
-    if (reason.includes('unknown role')) {
+    if (!(error instanceof JwtError)) throw error
+    if (error.reason === 'expired') throw jwtError('PGRST303', 'JWT expired')
+    if (error.reason === 'unknown-role') {
       // Verified, but its role is none of the database's API roles: Postgres's answer to `set role`.
-      const role = String(decodeJwt(token).role ?? '')
-      throw new RestError(401, '22023', `role "${role}" does not exist`, null, null, {
+      throw new RestError(401, '22023', `role "${error.role}" does not exist`, null, null, {
         'www-authenticate': 'Bearer',
       })
     }
