@@ -3,8 +3,9 @@ import { useEffect, useState } from 'react'
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom'
 import { AuthLoginFields } from '../components/auth/AuthLoginFields.tsx'
 import { AuthRegisterFields } from '../components/auth/AuthRegisterFields.tsx'
-import type { AuthNotice } from '../components/auth/EmailLoginForm.tsx'
+import { AuthTabList } from '../components/auth/AuthTabList.tsx'
 import type { Registration } from '../components/auth/EmailRegisterForm.tsx'
+import type { AuthNotice } from '../components/auth/use-form-alert.ts'
 import { homeFor } from '../lib/auth/account.ts'
 import { useDocumentTitle } from '../lib/document-title.ts'
 
@@ -15,8 +16,10 @@ export interface AuthPageState {
   authError?: string
 }
 
-const tabClass =
-  'flex-1 border-b-2 border-transparent px-4 py-2 text-sm font-medium text-gray-600 hover:text-blue-700 data-[state=active]:border-blue-600 data-[state=active]:text-blue-700'
+const PAGE_TABS = [
+  { value: 'login', text: 'Login' },
+  { value: 'register', text: 'Sign Up' },
+] as const
 
 /** /auth: Login and Sign Up tabs (?tab=register opens Sign Up). After login, admins go to /admin, others to /dashboard. */
 export function AuthPage() {
@@ -64,14 +67,7 @@ export function AuthPage() {
             : 'Join to post listings and reach buyers across the district.'}
         </p>
         <Tabs.Root value={tab} onValueChange={(value) => chooseTab(value as AuthTab)} className="mt-6">
-          <Tabs.List aria-label="Login or Sign Up" className="flex border-b border-gray-200">
-            <Tabs.Trigger value="login" className={tabClass}>
-              Login
-            </Tabs.Trigger>
-            <Tabs.Trigger value="register" className={tabClass}>
-              Sign Up
-            </Tabs.Trigger>
-          </Tabs.List>
+          <AuthTabList label="Login or Sign Up" tabs={PAGE_TABS} />
           <Tabs.Content value="login" className="mt-6">
             <AuthLoginFields
               onSuccess={(account) => navigate(homeFor(account))}

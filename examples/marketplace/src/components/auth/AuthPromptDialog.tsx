@@ -6,6 +6,7 @@ import { Link } from 'react-router-dom'
 import { AuthLoginFields } from './AuthLoginFields.tsx'
 import { type AuthMethod, AuthMethodSwitch } from './AuthMethodSwitch.tsx'
 import { AuthRegisterFields } from './AuthRegisterFields.tsx'
+import { AuthTabList } from './AuthTabList.tsx'
 import type { Registration } from './EmailRegisterForm.tsx'
 
 interface AuthPromptDialogProps {
@@ -15,8 +16,10 @@ interface AuthPromptDialogProps {
   returnFocusRef: RefObject<HTMLElement | null>
 }
 
-const tabClass =
-  'flex-1 border-b-2 border-transparent px-4 py-2 text-sm font-medium text-gray-600 hover:text-blue-700 data-[state=active]:border-blue-600 data-[state=active]:text-blue-700'
+const DIALOG_TABS = [
+  { value: 'login', text: 'Login' },
+  { value: 'register', text: 'Register' },
+] as const
 
 type DialogTab = 'login' | 'register'
 
@@ -68,14 +71,7 @@ export function AuthPromptDialog({ open, onOpenChange, returnFocusRef }: AuthPro
           </div>
 
           <Tabs.Root value={tab} onValueChange={(value) => setTab(value as DialogTab)} className="mt-4">
-            <Tabs.List aria-label="Login or Register" className="flex border-b border-gray-200">
-              <Tabs.Trigger value="login" className={tabClass}>
-                Login
-              </Tabs.Trigger>
-              <Tabs.Trigger value="register" className={tabClass}>
-                Register
-              </Tabs.Trigger>
-            </Tabs.List>
+            <AuthTabList label="Login or Register" tabs={DIALOG_TABS} />
             <div className="mt-4">
               <AuthMethodSwitch method={method} onChange={setMethod} />
             </div>

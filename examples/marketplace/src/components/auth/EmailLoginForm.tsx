@@ -1,22 +1,14 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import type { Account } from '../../lib/auth/account.ts'
 import { useAuthActions } from '../../lib/auth/use-auth-actions.ts'
-import {
-  type FieldErrors,
-  firstInvalidField,
-  type LoginValues,
-  validateLogin,
-} from '../../lib/auth/validation.ts'
+import { validateLogin } from '../../lib/auth/validation.ts'
 import { AuthAlert } from './AuthAlert.tsx'
 import { AuthCheckbox } from './AuthCheckbox.tsx'
 import { AuthField } from './AuthField.tsx'
 import { ForgotPasswordForm } from './ForgotPasswordForm.tsx'
 import { GoogleSignInButton } from './GoogleSignInButton.tsx'
-
-export interface AuthNotice {
-  tone: 'error' | 'success'
-  text: string
-}
+import { useFieldErrors } from './use-field-errors.ts'
+import { type AuthNotice, useFormAlert } from './use-form-alert.ts'
 
 export interface EmailLoginFormProps {
   /** Signed in, with the account (role read from the server). */
@@ -34,43 +26,31 @@ const FIELD_ORDER = ['email', 'password'] as const
 /** E-mail and password login with Remember me and Forgot Password (and Google on /auth). */
 export function EmailLoginForm({ onSuccess, defaultEmail, notice, showGoogle = false }: EmailLoginFormProps) {
   const actions = useAuthActions()
-  const [errors, setErrors] = useState<FieldErrors<keyof LoginValues>>({})
-  const [alert, setAlert] = useState<AuthNotice | null>(notice ?? null)
+  const { errors, fieldRef, check } = useFieldErrors(FIELD_ORDER)
+  const { alert, setAlert, alertRef } = useFormAlert(notice)
   const [busy, setBusy] = useState<'login' | 'google' | null>(null)
   const [resetEmail, setResetEmail] = useState<string | null>(null)
-  const emailRef = useRef<HTMLInputElement>(null)
-  const passwordRef = useRef<HTMLInputElement>(null)
+  const emailRef = fieldRef('email')
+  const passwordRef = fieldRef('password')
   const rememberRef = useRef<HTMLInputElement>(null)
-  const alertRef = useRef<HTMLDivElement>(null)
   const forgotRef = useRef<HTMLButtonElement>(null)
   const backFromReset = useRef(false)
-  const fields = { email: emailRef, password: passwordRef }
 
   useEffect(() => {
     if (defaultEmail) passwordRef.current?.focus()
-  }, [defaultEmail])
+  }, [defaultEmail, passwordRef])
   // Back from the reset form, focus returns to the link that opened it.
   useEffect(() => {
     if (resetEmail !== null || !backFromReset.current) return
     backFromReset.current = false
     forgotRef.current?.focus()
   }, [resetEmail])
-  // The submit button is disabled while the login runs, which drops focus: an error takes it.
-  useEffect(() => {
-    if (alert?.tone === 'error') alertRef.current?.focus()
-  }, [alert])
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     const form = new FormData(event.currentTarget)
     const values = { email: String(form.get('email') ?? ''), password: String(form.get('password') ?? '') }
-    const found = validateLogin(values)
-    setErrors(found)
-    const invalid = firstInvalidField(FIELD_ORDER, found)
-    if (invalid) {
-      fields[invalid].current?.focus()
-      return
-    }
+    if (!check(validateLogin(values))) return
     setBusy('login')
     setAlert(null)
     const result = await actions.logIn(values, form.get('remember') === 'on')

@@ -1,18 +1,14 @@
-import { type FormEvent, type RefObject, useEffect, useId, useRef, useState } from 'react'
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { AUTH_MESSAGES } from '../../lib/auth/messages.ts'
 import { SIGN_UP_SWITCH_DELAY_MS } from '../../lib/auth/sign-up.ts'
 import { useAuthActions } from '../../lib/auth/use-auth-actions.ts'
-import {
-  type AccountType,
-  type FieldErrors,
-  firstInvalidField,
-  type SignUpValues,
-  validateSignUp,
-} from '../../lib/auth/validation.ts'
+import { type AccountType, type SignUpValues, validateSignUp } from '../../lib/auth/validation.ts'
 import { AuthAlert } from './AuthAlert.tsx'
 import { AuthCheckbox } from './AuthCheckbox.tsx'
 import { AuthField } from './AuthField.tsx'
+import { useFieldErrors } from './use-field-errors.ts'
+import { useFormAlert } from './use-form-alert.ts'
 
 export interface Registration {
   email: string
@@ -48,25 +44,11 @@ export function EmailRegisterForm({ allowAdmin = false, onRegistered, onLeave }:
   const { signUp } = useAuthActions()
   const accountTypeId = useId()
   const [accountType, setAccountType] = useState<AccountType>('customer')
-  const [errors, setErrors] = useState<FieldErrors<Field>>({})
-  const [alert, setAlert] = useState<{ tone: 'error' | 'success'; text: string } | null>(null)
+  const { errors, fieldRef, check } = useFieldErrors<Field>(FIELD_ORDER)
+  const { alert, setAlert, alertRef } = useFormAlert()
   const [state, setState] = useState<'idle' | 'busy' | 'done'>('idle')
-  const alertRef = useRef<HTMLDivElement>(null)
-  const refs: Record<FocusField, RefObject<HTMLInputElement | null>> = {
-    name: useRef<HTMLInputElement>(null),
-    email: useRef<HTMLInputElement>(null),
-    phone: useRef<HTMLInputElement>(null),
-    adminCode: useRef<HTMLInputElement>(null),
-    password: useRef<HTMLInputElement>(null),
-    confirmPassword: useRef<HTMLInputElement>(null),
-    acceptTerms: useRef<HTMLInputElement>(null),
-  }
   const switchTimer = useRef<number | undefined>(undefined)
   useEffect(() => () => window.clearTimeout(switchTimer.current), [])
-  // The form is disabled while it is sent, which drops focus: an error takes it.
-  useEffect(() => {
-    if (alert?.tone === 'error') alertRef.current?.focus()
-  }, [alert])
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -82,13 +64,7 @@ export function EmailRegisterForm({ allowAdmin = false, onRegistered, onLeave }:
       confirmPassword: text('confirmPassword'),
       acceptTerms: form.get('acceptTerms') === 'on',
     }
-    const found = validateSignUp(values)
-    setErrors(found)
-    const invalid = firstInvalidField(FIELD_ORDER, found)
-    if (invalid) {
-      refs[invalid].current?.focus()
-      return
-    }
+    if (!check(validateSignUp(values))) return
     setState('busy')
     setAlert(null)
     const result = await signUp(values)
@@ -116,7 +92,7 @@ export function EmailRegisterForm({ allowAdmin = false, onRegistered, onLeave }:
       <form onSubmit={submit} noValidate aria-label="Sign up" className="space-y-4">
         <fieldset disabled={state !== 'idle'} className="space-y-4">
           <AuthField
-            ref={refs.name}
+            ref={fieldRef('name')}
             label="Full Name"
             type="text"
             name="name"
@@ -125,7 +101,7 @@ export function EmailRegisterForm({ allowAdmin = false, onRegistered, onLeave }:
             error={errors.name}
           />
           <AuthField
-            ref={refs.email}
+            ref={fieldRef('email')}
             label="Email"
             type="email"
             name="email"
@@ -135,7 +111,7 @@ export function EmailRegisterForm({ allowAdmin = false, onRegistered, onLeave }:
             error={errors.email}
           />
           <AuthField
-            ref={refs.phone}
+            ref={fieldRef('phone')}
             label="Phone Number"
             type="tel"
             name="phone"
@@ -163,7 +139,7 @@ export function EmailRegisterForm({ allowAdmin = false, onRegistered, onLeave }:
           )}
           {accountType === 'admin' && (
             <AuthField
-              ref={refs.adminCode}
+              ref={fieldRef('adminCode')}
               label="Admin sign-up code"
               type="password"
               name="adminCode"
@@ -173,7 +149,7 @@ export function EmailRegisterForm({ allowAdmin = false, onRegistered, onLeave }:
             />
           )}
           <AuthField
-            ref={refs.password}
+            ref={fieldRef('password')}
             label="Password"
             type="password"
             name="password"
@@ -182,7 +158,7 @@ export function EmailRegisterForm({ allowAdmin = false, onRegistered, onLeave }:
             error={errors.password}
           />
           <AuthField
-            ref={refs.confirmPassword}
+            ref={fieldRef('confirmPassword')}
             label="Confirm Password"
             type="password"
             name="confirmPassword"
@@ -190,7 +166,7 @@ export function EmailRegisterForm({ allowAdmin = false, onRegistered, onLeave }:
             required
             error={errors.confirmPassword}
           />
-          <AuthCheckbox ref={refs.acceptTerms} name="acceptTerms" error={errors.acceptTerms}>
+          <AuthCheckbox ref={fieldRef('acceptTerms')} name="acceptTerms" error={errors.acceptTerms}>
             I agree to the{' '}
             <Link to="/terms" onClick={onLeave} className="text-blue-700 hover:underline">
               Terms of Service

@@ -1,41 +1,40 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
+import { type FormEvent, useEffect, useId, useState } from 'react'
 import { useAuthActions } from '../../lib/auth/use-auth-actions.ts'
 import { validateEmail } from '../../lib/auth/validation.ts'
 import { AuthAlert } from './AuthAlert.tsx'
 import { AuthField } from './AuthField.tsx'
+import { useFieldErrors } from './use-field-errors.ts'
+import { useFormAlert } from './use-form-alert.ts'
 
 interface ForgotPasswordFormProps {
   defaultEmail: string
   onBack: () => void
 }
 
+const FIELD_ORDER = ['email'] as const
+
 /** Sends a password recovery mail; its link leads to /auth/callback, where the new password is set. */
 export function ForgotPasswordForm({ defaultEmail, onBack }: ForgotPasswordFormProps) {
   const { sendPasswordReset } = useAuthActions()
   const headingId = useId()
-  const emailRef = useRef<HTMLInputElement>(null)
-  const [emailError, setEmailError] = useState<string>()
-  const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null)
+  const { errors, fieldRef, check } = useFieldErrors(FIELD_ORDER)
+  const { alert, setAlert, alertRef } = useFormAlert()
   const [busy, setBusy] = useState(false)
 
   useEffect(() => {
-    emailRef.current?.focus()
-  }, [])
+    fieldRef('email').current?.focus()
+  }, [fieldRef])
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     const email = String(new FormData(event.currentTarget).get('email') ?? '')
     const error = validateEmail(email)
-    setEmailError(error)
-    if (error) {
-      emailRef.current?.focus()
-      return
-    }
+    if (!check(error ? { email: error } : {})) return
     setBusy(true)
-    setOutcome(null)
+    setAlert(null)
     const result = await sendPasswordReset(email)
     setBusy(false)
-    setOutcome({ ok: result.ok, message: result.message ?? '' })
+    setAlert({ tone: result.ok ? 'success' : 'error', text: result.message ?? '' })
   }
 
   return (
@@ -48,9 +47,13 @@ export function ForgotPasswordForm({ defaultEmail, onBack }: ForgotPasswordFormP
           Enter your account's e-mail and we will send you a link to choose a new password.
         </p>
       </div>
-      {outcome && <AuthAlert tone={outcome.ok ? 'success' : 'error'}>{outcome.message}</AuthAlert>}
+      {alert && (
+        <AuthAlert ref={alertRef} tone={alert.tone}>
+          {alert.text}
+        </AuthAlert>
+      )}
       <AuthField
-        ref={emailRef}
+        ref={fieldRef('email')}
         label="Email"
         type="email"
         name="email"
@@ -58,7 +61,7 @@ export function ForgotPasswordForm({ defaultEmail, onBack }: ForgotPasswordFormP
         placeholder="you@example.com"
         required
         defaultValue={defaultEmail}
-        error={emailError}
+        error={errors.email}
       />
       <button
         type="submit"

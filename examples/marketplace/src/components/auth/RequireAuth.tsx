@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { Navigate } from 'react-router-dom'
 import { homeFor, type Role } from '../../lib/auth/account.ts'
 import { useAuth } from '../../lib/auth/context.ts'
+import { PageFallback } from '../layout/SiteLayout.tsx'
 
 interface RequireAuthProps {
   /** The roles let in; any signed-in user when absent. */
@@ -16,13 +17,7 @@ interface RequireAuthProps {
  */
 export function RequireAuth({ roles, children }: RequireAuthProps) {
   const { status, account } = useAuth()
-  if (status === 'loading') {
-    return (
-      <div className="flex min-h-[50vh] items-center justify-center" role="status">
-        <span className="text-gray-500">Loading...</span>
-      </div>
-    )
-  }
+  if (status === 'loading') return <PageFallback />
   if (!account) return <Navigate to="/auth" replace />
   if (roles && !roles.includes(account.role)) return <Navigate to={homeFor(account)} replace />
   return children

@@ -1,13 +1,10 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { useAuthActions } from '../../lib/auth/use-auth-actions.ts'
-import {
-  type FieldErrors,
-  firstInvalidField,
-  type NewPasswordValues,
-  validateNewPassword,
-} from '../../lib/auth/validation.ts'
+import { validateNewPassword } from '../../lib/auth/validation.ts'
 import { AuthAlert } from './AuthAlert.tsx'
 import { AuthField } from './AuthField.tsx'
+import { useFieldErrors } from './use-field-errors.ts'
+import { useFormAlert } from './use-form-alert.ts'
 
 interface SetNewPasswordFormProps {
   /** The password is saved: go on to the user's dashboard. */
@@ -20,19 +17,15 @@ const DONE_DELAY_MS = 2000
 /** The last step of a password recovery link: the signed-in (recovery) user chooses a new password. */
 export function SetNewPasswordForm({ onDone }: SetNewPasswordFormProps) {
   const { updatePassword } = useAuthActions()
-  const [errors, setErrors] = useState<FieldErrors<keyof NewPasswordValues>>({})
-  const [alert, setAlert] = useState<{ ok: boolean; message: string } | null>(null)
+  const { errors, fieldRef, check } = useFieldErrors(FIELD_ORDER)
+  const { alert, setAlert, alertRef } = useFormAlert()
   const [state, setState] = useState<'idle' | 'busy' | 'done'>('idle')
-  const fields = {
-    password: useRef<HTMLInputElement>(null),
-    confirmPassword: useRef<HTMLInputElement>(null),
-  }
   const doneTimer = useRef<number | undefined>(undefined)
 
   useEffect(() => {
-    fields.password.current?.focus()
+    fieldRef('password').current?.focus()
     return () => window.clearTimeout(doneTimer.current)
-  }, [fields.password])
+  }, [fieldRef])
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -41,26 +34,25 @@ export function SetNewPasswordForm({ onDone }: SetNewPasswordFormProps) {
       password: String(form.get('password') ?? ''),
       confirmPassword: String(form.get('confirmPassword') ?? ''),
     }
-    const found = validateNewPassword(values)
-    setErrors(found)
-    const invalid = firstInvalidField(FIELD_ORDER, found)
-    if (invalid) {
-      fields[invalid].current?.focus()
-      return
-    }
+    if (!check(validateNewPassword(values))) return
     setState('busy')
+    setAlert(null)
     const result = await updatePassword(values.password)
-    setAlert({ ok: result.ok, message: result.message ?? '' })
+    setAlert({ tone: result.ok ? 'success' : 'error', text: result.message ?? '' })
     setState(result.ok ? 'done' : 'idle')
     if (result.ok) doneTimer.current = window.setTimeout(onDone, DONE_DELAY_MS)
   }
 
   return (
     <form onSubmit={submit} noValidate aria-label="Set a new password" className="space-y-4">
-      {alert && <AuthAlert tone={alert.ok ? 'success' : 'error'}>{alert.message}</AuthAlert>}
+      {alert && (
+        <AuthAlert ref={alertRef} tone={alert.tone}>
+          {alert.text}
+        </AuthAlert>
+      )}
       <fieldset disabled={state !== 'idle'} className="space-y-4">
         <AuthField
-          ref={fields.password}
+          ref={fieldRef('password')}
           label="New Password"
           type="password"
           name="password"
@@ -69,7 +61,7 @@ export function SetNewPasswordForm({ onDone }: SetNewPasswordFormProps) {
           error={errors.password}
         />
         <AuthField
-          ref={fields.confirmPassword}
+          ref={fieldRef('confirmPassword')}
           label="Confirm New Password"
           type="password"
           name="confirmPassword"

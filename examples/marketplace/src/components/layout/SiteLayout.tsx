@@ -3,7 +3,8 @@ import { Outlet, useLocation } from 'react-router-dom'
 import { Footer } from './Footer.tsx'
 import { Header } from './Header.tsx'
 
-function PageFallback() {
+/** 'Loading...' while a page (or the session a page waits for) loads. */
+export function PageFallback() {
   return (
     <div className="flex min-h-[50vh] items-center justify-center" role="status">
       <span className="text-gray-500">Loading...</span>

@@ -1,6 +1,6 @@
 import type { Session, SupabaseClient } from '@supabase/supabase-js'
 import type { AccountStore } from './account-store.ts'
-import { AUTH_MESSAGES, authErrorCode, signUpErrorMessage } from './messages.ts'
+import { authErrorCode, signUpErrorMessage } from './messages.ts'
 import type { SignUpValues } from './validation.ts'
 
 export interface SignUpDeps {
@@ -49,7 +49,8 @@ export async function signInNewAdmin(
  * code for an admin, which the server checks and strips). A customer's confirmation mail leads to
  * /auth/callback; an admin gets no confirmation redirect and is signed in at once. With a session,
  * the users and profiles rows are upserted as the spec has it (the trigger made them already; a
- * signed-out visitor may not write them, so without a session this is skipped).
+ * signed-out visitor may not write them, so without a session this is skipped). A thrown error is
+ * left to the caller (useAuthActions turns it into the registration text).
  */
 export async function signUp(deps: SignUpDeps, values: SignUpValues): Promise<SignUpResult> {
   const isAdmin = values.accountType === 'admin'
@@ -58,31 +59,24 @@ export async function signUp(deps: SignUpDeps, values: SignUpValues): Promise<Si
   const phone = values.phone.trim()
   const data: Record<string, string> = { name, phone, role: values.accountType }
   if (isAdmin) data.admin_signup_code = values.adminCode.trim()
-  try {
-    const { data: created, error } = await deps.auth.signUp({
-      email,
-      password: values.password,
-      options: isAdmin ? { data } : { data, emailRedirectTo: `${deps.origin}/auth/callback` },
-    })
-    if (error) return { ok: false, message: signUpErrorMessage(error) }
+  const { data: created, error } = await deps.auth.signUp({
+    email,
+    password: values.password,
+    options: isAdmin ? { data } : { data, emailRedirectTo: `${deps.origin}/auth/callback` },
+  })
+  if (error) return { ok: false, message: signUpErrorMessage(error) }
 
-    let session = created.session
-    let needsConfirmation = !session
-    if (isAdmin && !session) {
-      const outcome = await signInNewAdmin(deps.auth, email, values.password)
-      session = outcome.session
-      needsConfirmation = outcome.unconfirmed
-    }
-    if (session) {
-      await deps.accounts
-        .saveSignUpRows({ id: session.user.id, email, name, phone: phone || null, role: values.accountType })
-        .catch((rowError: unknown) =>
-          console.error('Failed to save the account rows after sign-up:', rowError),
-        )
-    }
-    return { ok: true, signedIn: Boolean(session), needsConfirmation }
-  } catch (error) {
-    console.error('Sign-up failed:', error)
-    return { ok: false, message: AUTH_MESSAGES.signUpFailed }
+  let session = created.session
+  let needsConfirmation = !session
+  if (isAdmin && !session) {
+    const outcome = await signInNewAdmin(deps.auth, email, values.password)
+    session = outcome.session
+    needsConfirmation = outcome.unconfirmed
   }
+  if (session) {
+    await deps.accounts
+      .saveSignUpRows({ id: session.user.id, email, name, phone: phone || null, role: values.accountType })
+      .catch((rowError: unknown) => console.error('Failed to save the account rows after sign-up:', rowError))
+  }
+  return { ok: true, signedIn: Boolean(session), needsConfirmation }
 }

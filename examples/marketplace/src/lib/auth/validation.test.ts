@@ -1,11 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import {
-  firstInvalidField,
-  type SignUpValues,
-  validateLogin,
-  validateNewPassword,
-  validateSignUp,
-} from './validation.ts'
+import { type SignUpValues, validateLogin, validateNewPassword, validateSignUp } from './validation.ts'
 
 const valid: SignUpValues = {
   name: 'Asha Rao',
@@ -83,10 +77,4 @@ test('a new password: both fields, the same twice', () => {
     password: 'Password is required',
     confirmPassword: 'Please confirm your password',
   })
-})
-
-test('focus goes to the first invalid field in form order', () => {
-  const order = ['name', 'email', 'password'] as const
-  expect(firstInvalidField(order, { password: 'x', email: 'y' })).toBe('email')
-  expect(firstInvalidField(order, {})).toBeUndefined()
 })

@@ -80,11 +80,3 @@ export function validateNewPassword(values: NewPasswordValues): FieldErrors<keyo
   }
   return errors
 }
-
-/** The first field (in form order) with an error, to move focus to. */
-export function firstInvalidField<Field extends string>(
-  order: readonly Field[],
-  errors: FieldErrors<Field>,
-): Field | undefined {
-  return order.find((field) => errors[field])
-}
