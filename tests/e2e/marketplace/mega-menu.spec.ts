@@ -7,6 +7,9 @@ import { expect, test } from './fixtures.ts'
 test.use({ launchOptions: { ...config.use?.launchOptions, ignoreDefaultArgs: ['--hide-scrollbars'] } })
 
 async function openMenu(page: Page) {
+  // The page shown first: the router commits a navigation to a lazily loaded page when its chunk has
+  // arrived, and that commit closes a menu opened meanwhile (as it should).
+  await expect(page.getByRole('main').getByRole('heading', { level: 1 }).first()).toBeVisible()
   await page.getByRole('button', { name: 'Categories', exact: true }).click()
   const menu = page.getByRole('dialog', { name: 'Categories' })
   await expect(menu).toBeVisible()
