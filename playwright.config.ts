@@ -7,7 +7,9 @@ import { defineConfig } from '@playwright/test'
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
 export default defineConfig({
-  testDir: 'tests/e2e',
+  testDir: 'tests',
+  // The browser journeys, and the security suite's attacks that need a real browser (tests/security).
+  testMatch: ['e2e/**/*.spec.ts', 'security/**/*.spec.ts'],
   globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: true,
   workers: 2,

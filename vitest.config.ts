@@ -8,6 +8,7 @@ export default defineConfig({
       'examples/*/src/**/*.test.{ts,tsx}',
       'examples/*/server/**/*.test.ts',
       'tests/integration/**/*.test.ts',
+      'tests/security/**/*.test.ts',
       'tests/react18/**/*.test.ts',
       'bench/**/*.test.ts',
     ],
