@@ -429,7 +429,7 @@ export async function benchEditor(): Promise<boolean> {
     executablePath: CHROMIUM_PATH,
     headless: true,
   })
-  const editorUrl = new URL('/__visual-edit/', served.url).href
+  const editorUrl = served.editorUrl
   try {
     // Warm both servers (dependency optimisation, transforms) outside the measurements.
     await loadTime(browser, editorUrl, 'tree')

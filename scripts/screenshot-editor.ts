@@ -18,7 +18,7 @@ const browser = await chromium.launch({
 try {
   for (const scheme of ['light', 'dark'] as const) {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, colorScheme: scheme })
-    await page.goto(new URL('/__visual-edit/', served.url).href)
+    await page.goto(served.editorUrl)
     await page.getByRole('status').filter({ hasText: 'Connected' }).waitFor({ timeout: 60_000 })
     const heading = page.frameLocator('iframe[title="The app"]').locator('h1#hero-heading')
     await heading.click()

@@ -18,7 +18,10 @@ export interface RawResponse {
 
 export interface MutateTestServer extends MutateClient {
   dir: string
+  /** The app's dev server (the pages, the modules, the project's CSS). */
   url: string
+  /** The editor's origin: the mutate API and the editor's other endpoints (docs/SECURITY.md). */
+  apiUrl: string
   token: string
   context: VisualEditContext
   server: ViteDevServer
@@ -32,7 +35,8 @@ export interface MutateTestServer extends MutateClient {
 
 /**
  * A copy of a fixture project served by a real dev server with visualEdit() on a free loopback port,
- * and an HTTP client for its mutate API (raw node:http, so tests control every header).
+ * and an HTTP client for its mutate API on the editor's origin (raw node:http, so tests control every
+ * header).
  */
 export async function startMutateServer(
   fixture = 'mutate-app',
@@ -54,11 +58,14 @@ export async function startMutateServer(
   const context = findVisualEditContext(server.config.plugins)
   if (!context) throw new Error('visualEdit() is not in the config')
 
-  const client = mutateClient(url, context.token)
+  if (!context.editor) throw new Error("visualEdit() did not open the editor's origin")
+  const apiUrl = `http://127.0.0.1:${context.editor.port}`
+  const client = mutateClient(apiUrl, context.token)
 
   return {
     dir: project.dir,
     url,
+    apiUrl,
     token: context.token,
     context,
     server,
@@ -92,7 +99,7 @@ export interface MutateClient {
 }
 
 /**
- * A client of the mutate API of the dev server at `url` (raw node:http, so tests control every
+ * A client of the mutate API at `url`, the editor's origin (raw node:http, so tests control every
  * header, Host and Origin included).
  */
 export function mutateClient(url: string, token: string): MutateClient {

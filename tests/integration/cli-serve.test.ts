@@ -16,8 +16,9 @@ import { findVisualEditContext } from '../../packages/vite-plugin-visual-edit/sr
 import { copyFixture } from '../helpers/temp-project.ts'
 
 /**
- * `visual-edit edit` as a running server: the editor page beside the app, the order it prints them
- * in, the port it falls back to, the token it hands out and what --allow-remote changes. In-process
+ * `visual-edit edit` as a running server: the editor page on its own origin beside the app, the order
+ * it prints them in, the port it falls back to, the token in the editor's URL and what --allow-remote
+ * changes. In-process
  * (runEditCommand is what the command runs), with a stand-in for the built editor page so these tests
  * do not depend on building @visual-edit/editor-ui.
  */
@@ -113,52 +114,86 @@ function get(
   })
 }
 
-describe('visual-edit edit serves the editor page beside the app', () => {
+/** A gated POST to the editor's origin, as the editor page sends it. */
+async function post(url: string, token: string): Promise<{ status: number; body: unknown }> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-visual-edit-token': token,
+      origin: new URL(url).origin,
+    },
+    body: '{}',
+  })
+  return { status: response.status, body: await response.json() }
+}
+
+describe("visual-edit edit serves the editor page on the editor's origin, beside the app", () => {
   let started: Started
   let origin = ''
+  let editor = ''
   beforeAll(async () => {
     started = await start()
     origin = new URL(started.session.urls[0] ?? '').origin
+    editor = started.session.editorOrigin
   })
   afterAll(() => started?.stop())
 
-  test('prints the editor URL first, then the app URL', () => {
+  test('prints the editor URL first, with the token in its fragment, then the app URL', () => {
     expect(started.printed[0]).toMatch(/^visual-edit is serving \S+ with Vite \d/)
+    expect(editor).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+    expect(editor, "the editor's origin is not the app's").not.toBe(origin)
     expect(started.printed.slice(1, 3)).toEqual([
-      `  editor  ${origin}/__visual-edit/`,
+      `  editor  ${editor}/__visual-edit/#token=${TOKEN}`,
       `  app     ${origin}/`,
     ])
-    expect(started.session.editorUrls).toEqual([`${origin}/__visual-edit/`])
+    expect(started.session.editorUrls).toEqual([`${editor}/__visual-edit/#token=${TOKEN}`])
     expect(started.warned).toEqual([])
   })
 
-  test('index.html and its assets under /__visual-edit/, with their content types', async () => {
-    const page = await get(`${origin}/__visual-edit/`)
+  test('index.html and its assets under /__visual-edit/, with their content types and the headers that keep the origin to itself', async () => {
+    const page = await get(`${editor}/__visual-edit/`)
     expect(page.status).toBe(200)
     expect(page.headers['content-type']).toBe('text/html;charset=utf-8')
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'")
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'")
+    expect(page.headers['x-frame-options']).toBe('DENY')
+    expect(page.headers['referrer-policy']).toBe('no-referrer')
     expect(page.body).toBe(EDITOR_HTML)
-    const script = await get(`${origin}/__visual-edit/assets/editor-abc123.js`)
+    const script = await get(`${editor}/__visual-edit/assets/editor-abc123.js`)
     expect(script.status).toBe(200)
     expect(script.headers['content-type']).toBe('text/javascript')
     expect(script.headers['x-content-type-options']).toBe('nosniff')
+    expect(script.headers['cross-origin-resource-policy']).toBe('same-origin')
     expect(script.body).toBe(EDITOR_JS)
   })
 
-  test('/__visual-edit goes to the folder; a file the build lacks is a 404, not the app', async () => {
-    const bare = await get(`${origin}/__visual-edit?x=1`)
+  test('/__visual-edit and / go to the folder; a file the build lacks is a 404, not the app', async () => {
+    const bare = await get(`${editor}/__visual-edit?x=1`)
     expect([bare.status, bare.headers.location]).toEqual([308, '/__visual-edit/?x=1'])
-    expect((await get(`${origin}/__visual-edit/assets/missing.js`)).status).toBe(404)
-    expect((await get(`${origin}/__visual-edit/deep/route`)).status).toBe(404)
-    const app = await get(`${origin}/`)
-    expect(app.body).toContain('<title>mutate-app</title>')
+    const root = await get(`${editor}/`)
+    expect([root.status, root.headers.location]).toEqual([302, '/__visual-edit/'])
+    expect((await get(`${editor}/__visual-edit/assets/missing.js`)).status).toBe(404)
+    expect((await get(`${editor}/__visual-edit/deep/route`)).status).toBe(404)
+    expect((await get(`${editor}/src/App.tsx`)).status, "the editor's origin serves no app file").toBe(404)
   })
 
-  test("the plugin's session endpoint still answers first, with the --token", async () => {
-    const session = await get(`${origin}/__visual-edit/session`, { 'sec-fetch-site': 'same-origin' })
-    expect(session.status).toBe(200)
-    expect(JSON.parse(session.body)).toEqual({ token: TOKEN })
-    const crossSite = await get(`${origin}/__visual-edit/session`, { 'sec-fetch-site': 'cross-site' })
-    expect(crossSite.status).toBe(403)
+  test("the app's origin serves the app, framed only by the editor, and sends the editor's paths there", async () => {
+    const app = await get(`${origin}/`)
+    expect(app.body).toContain('<title>mutate-app</title>')
+    expect(app.headers['content-security-policy']).toBe(`frame-ancestors 'self' ${editor}`)
+    const page = await get(`${origin}/__visual-edit/?app=%2Fx`)
+    expect([page.status, page.headers.location]).toEqual([302, `${editor}/__visual-edit/?app=%2Fx`])
+  })
+
+  test('no endpoint of either origin hands out the token', async () => {
+    for (const base of [origin, editor])
+      for (const route of ['/__visual-edit/session', '/__visual-edit/', '/__visual-edit/project', '/'])
+        for (const headers of [{}, { 'sec-fetch-site': 'same-origin' }, { origin: base }]) {
+          const answer = await get(`${base}${route}`, headers)
+          expect(answer.body, `${base}${route}`).not.toContain(TOKEN)
+          expect(JSON.stringify(answer.headers), `${base}${route}`).not.toContain(TOKEN)
+        }
   })
 
   test("the default editor page is @visual-edit/editor-ui's dist/ (or a clear error until it is built)", () => {
@@ -202,7 +237,7 @@ describe('--port', () => {
       expect(used).toBeGreaterThan(busy)
       expect(started.warned).toEqual([PORT_IN_USE_NOTE(busy, used)])
       expect(started.warned[0]).toBe(`Port ${busy} is in use; using ${used}.`)
-      expect((await get(`${started.session.urls[0]}__visual-edit/`)).status).toBe(200)
+      expect((await get(`${started.session.editorOrigin}/__visual-edit/`)).status).toBe(200)
     } finally {
       await started.stop()
     }
@@ -238,24 +273,22 @@ describe('--host with --allow-remote', () => {
 })
 
 describe('a project served under a Vite base, with --open', () => {
-  test('the app URL has the base, the editor stays at /__visual-edit/ and opens the app at the base, --open opens the editor', async () => {
+  test('the app URL has the base, the editor URL opens the app there, --open opens the editor with its token', async () => {
     // BROWSER=none: Vite's open step runs but starts no browser.
     vi.stubEnv('BROWSER', 'none')
     const started = await start({ open: true }, { 'vite.config.ts': config("base: '/shop/', ") })
     try {
       const origin = new URL(started.session.urls[0] ?? '').origin
-      expect(started.printed.slice(1, 3)).toEqual([
-        `  editor  ${origin}/__visual-edit/`,
-        `  app     ${origin}/shop/`,
-      ])
-      expect(started.session.server.config.server.open).toBe('/__visual-edit/')
-      // The editor opens the app at its base.
-      const page = await get(`${origin}/__visual-edit/`)
-      expect(page.status).toBe(302)
-      expect(page.headers.location).toBe('/__visual-edit/?app=%2Fshop%2F')
-      expect((await get(`${origin}/__visual-edit/?app=%2Fshop%2F`)).body).toBe(EDITOR_HTML)
-      const session = await get(`${origin}/__visual-edit/session`, { 'sec-fetch-site': 'same-origin' })
-      expect(JSON.parse(session.body)).toEqual({ token: TOKEN })
+      const editor = started.session.editorOrigin
+      const editorUrl = `${editor}/__visual-edit/?app=%2Fshop%2F#token=${TOKEN}`
+      expect(started.printed.slice(1, 3)).toEqual([`  editor  ${editorUrl}`, `  app     ${origin}/shop/`])
+      expect(started.session.server.config.server.open).toBe(editorUrl)
+      expect((await get(`${editor}/__visual-edit/?app=%2Fshop%2F`)).body).toBe(EDITOR_HTML)
+      const project = await post(`${editor}/__visual-edit/project`, TOKEN)
+      expect(project).toEqual({
+        status: 200,
+        body: { app: { port: Number(new URL(origin).port), base: '/shop/' } },
+      })
     } finally {
       await started.stop()
       vi.unstubAllEnvs()
@@ -264,7 +297,7 @@ describe('a project served under a Vite base, with --open', () => {
 })
 
 describe('a project whose vite.config lists visualEdit() itself', () => {
-  test('keeps its own options, and the CLI says --token does not apply', async () => {
+  test("keeps its own options (its token is the editor URL's), and the CLI says --token does not apply", async () => {
     const own = `import { visualEdit } from 'vite-plugin-visual-edit'\n${config("plugins: [visualEdit({ token: 'the-project-token-0123' })], ")}`
     const started = await start({}, { 'vite.config.ts': own })
     try {
@@ -273,9 +306,10 @@ describe('a project whose vite.config lists visualEdit() itself', () => {
           /^The project's vite\.config lists visualEdit\(\) itself, .*--token and --allow-remote do not/,
         ),
       ])
-      const origin = new URL(started.session.urls[0] ?? '').origin
-      const session = await get(`${origin}/__visual-edit/session`, { 'sec-fetch-site': 'same-origin' })
-      expect(JSON.parse(session.body)).toEqual({ token: 'the-project-token-0123' })
+      expect(started.session.editorUrls[0]).toMatch(/#token=the-project-token-0123$/)
+      const editor = started.session.editorOrigin
+      expect((await post(`${editor}/__visual-edit/project`, 'the-project-token-0123')).status).toBe(200)
+      expect((await post(`${editor}/__visual-edit/project`, TOKEN)).status).toBe(403)
     } finally {
       await started.stop()
     }

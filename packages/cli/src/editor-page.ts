@@ -2,17 +2,11 @@ import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import sirv from 'sirv'
-import type { Plugin } from 'vite'
-import { VisualEditError } from 'vite-plugin-visual-edit'
+import { type EditorPageHandler, VisualEditError } from 'vite-plugin-visual-edit'
+import { EDITOR_PATH } from 'vite-plugin-visual-edit/protocol'
 
-/**
- * Where the editor page is served on the app's own dev server: same origin as the app, so the page
- * reaches the mutate API and the session endpoint without CORS. `@visual-edit/editor-ui` is built with
- * this base.
- */
-export const EDITOR_PATH = '/__visual-edit/'
-
-const MOUNT = EDITOR_PATH.slice(0, -1)
+/** The folder the editor page is served under; `@visual-edit/editor-ui` is built with this base. */
+const MOUNT = EDITOR_PATH
 
 /**
  * The built editor page: `dir` when given (tests, a development build of the editor), else the
@@ -42,54 +36,33 @@ export function editorDist(dir?: string): string {
 }
 
 /**
- * Serves the built editor page under /__visual-edit/ with sirv. Its middleware is added in
- * configureServer, so it answers before Vite's own (the app's SPA fallback never sees these paths);
- * the mutate API's middleware, which the plugin puts first in the stack, still answers
- * /__visual-edit/session before it. A path the build does not hold is a 404, not the app's page.
+ * The built editor page, served with sirv under /__visual-edit/ on the editor's origin (the plugin's
+ * second server, where the API is: docs/SECURITY.md). GET and HEAD only; a path the build does not
+ * hold, or another method, goes to `next` (a 404 there). The editor's origin adds its own headers
+ * (no framing, its own scripts only) to every answer.
  */
-export function editorPlugin(dist: string): Plugin {
-  return {
-    name: 'visual-edit:editor-page',
-    apply: 'serve',
-    configureServer(server) {
-      // dev: reads the folder on each request, so a rebuilt editor is served without a restart.
-      const serve = sirv(dist, {
-        dev: true,
-        etag: true,
-        setHeaders: (response) => response.setHeader('X-Content-Type-Options', 'nosniff'),
-      })
-      server.middlewares.use(MOUNT, (request, response, next) => {
-        // connect also hands over `/__visual-edit.x` and other cases of the name: not ours.
-        const original = (request as { originalUrl?: string }).originalUrl ?? ''
-        const bare = original === MOUNT || original.startsWith(`${MOUNT}?`)
-        if (
-          (request.method !== 'GET' && request.method !== 'HEAD') ||
-          !(bare || original.startsWith(EDITOR_PATH))
-        ) {
-          next()
-          return
-        }
-        // connect strips the mount path, so `/__visual-edit` arrives as `/`: send the browser to the
-        // folder, or the page's relative URLs would resolve against the root.
-        if (bare) {
-          response.statusCode = 308
-          response.setHeader('Location', `${EDITOR_PATH}${original.slice(MOUNT.length)}`)
-          response.end()
-          return
-        }
-        // An app under a Vite base (`base: '/shop/'`): the editor opens it there (`?app=`, see the
-        // editor's app-address.ts), not at the root, which Vite answers with a 'did you mean' page.
-        const base = server.config.base
-        const page = new URL(original, 'http://editor')
-        if (base !== '/' && page.pathname === EDITOR_PATH && !page.searchParams.has('app')) {
-          page.searchParams.set('app', base)
-          response.statusCode = 302
-          response.setHeader('Location', `${page.pathname}${page.search}`)
-          response.end()
-          return
-        }
-        serve(request, response)
-      })
-    },
+export function editorPage(dist: string): EditorPageHandler {
+  // dev: reads the folder on each request, so a rebuilt editor is served without a restart.
+  const serve = sirv(dist, { dev: true, etag: true })
+  return (request, response, next) => {
+    const url = request.url ?? '/'
+    const bare = url === MOUNT.slice(0, -1) || url.startsWith(`${MOUNT.slice(0, -1)}?`)
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || !(bare || url.startsWith(MOUNT))) {
+      next()
+      return
+    }
+    // `/__visual-edit` without its slash: the page's relative URLs need the folder.
+    if (bare) {
+      response.statusCode = 308
+      response.setHeader('Location', `${MOUNT}${url.slice(MOUNT.length - 1)}`)
+      response.end()
+      return
+    }
+    const inner = request as typeof request & { url: string }
+    inner.url = url.slice(MOUNT.length - 1)
+    serve(inner, response, () => {
+      inner.url = url
+      next()
+    })
   }
 }

@@ -1,6 +1,7 @@
 import type { Plugin } from 'vite'
 import type { ResolvedVisualEditOptions } from './options.ts'
 import type { MutationServices } from './server/edit/mutation.ts'
+import type { EditorServer } from './server/editor-origin/editor-server.ts'
 import { resolveToken } from './server/gate/session-token.ts'
 import { ElementIndex } from './transform/element-index.ts'
 import { TAG_PLUGIN_NAME } from './transform/tag-plugin.ts'
@@ -17,6 +18,11 @@ export interface VisualEditContext {
   active: boolean
   /** The mutate server's services, once the dev server is configured. */
   services?: MutationServices
+  /**
+   * The editor's origin (its server, port and page), once the dev server is configured; none in
+   * middleware mode. See docs/SECURITY.md.
+   */
+  editor?: EditorServer
   /**
    * When (performance.now()) the dev server last served each tagged file (absolute path; its
    * transform ran): the mutate server tells from it whether a write has reached the page's module.

@@ -17,6 +17,7 @@ export type PluginErrorCode =
   | 'VISUAL_EDIT_EDITOR_NOT_BUILT'
   | 'VISUAL_EDIT_HOST_NOT_LOOPBACK'
   | 'VISUAL_EDIT_INVALID_CHANGE_FILE'
+  | 'VISUAL_EDIT_NO_EDITOR_ORIGIN'
 
 /** Every code a VisualEditError of visual-edit carries: the plugin's, the protocol's, the mutate API's. */
 export type VisualEditErrorCode = PluginErrorCode | ProtocolErrorCode | MutateErrorCode

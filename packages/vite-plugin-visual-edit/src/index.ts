@@ -19,6 +19,7 @@ export {
   type HeadlessEditor,
   jsxFiles,
 } from './server/edit/headless.ts'
+export type { EditorPageHandler, EditorServer } from './server/editor-origin/editor-server.ts'
 export { MIN_TOKEN_LENGTH } from './server/gate/session-token.ts'
 export { ElementIndex, type IndexedElement } from './transform/element-index.ts'
 export { type JsxElementInfo, type TagJsxOptions, type TagJsxResult, tagJsx } from './transform/tag-jsx.ts'

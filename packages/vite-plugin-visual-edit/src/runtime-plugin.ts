@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url'
 import type { Plugin } from 'vite'
 import type { VisualEditContext } from './context.ts'
 import { isDevServer } from './dev-server.ts'
+import type { InspectorConfig } from './protocol/inspector-config.ts'
 import { RUNTIME_BUILD_OPTIONS, RUNTIME_FILE } from './runtime-build-options.ts'
 
 /**
@@ -85,7 +86,11 @@ export function runtimePlugin(context: VisualEditContext): Plugin {
       if (id === RESOLVED_BUNDLE_ID) return file('inspector.js')
       if (id.startsWith(`\0${CHUNK_PREFIX}`)) return file(id.slice(CHUNK_PREFIX.length + 1))
       if (id !== RESOLVED_ID) return null
-      const config = { allowedOrigins: context.options.allowedOrigins }
+      // The editor's port is known once the dev server is configured, before any page asks for this.
+      const config: InspectorConfig = {
+        allowedOrigins: context.options.allowedOrigins,
+        ...(context.editor ? { editorPort: context.editor.port } : {}),
+      }
       return `import { startInspector } from '${BUNDLE_ID}'\nstartInspector(window, ${JSON.stringify(config)})\n`
     },
   }

@@ -30,7 +30,7 @@ export interface EditorPage {
 /** Opens the editor of a project started by the CLI and waits until it shows the app's layers. */
 export async function openEditor(page: Page, served: CliProject): Promise<EditorPage> {
   await recordOverlayRoot(page)
-  await page.goto(new URL('/__visual-edit/', served.url).href)
+  await page.goto(served.editorUrl)
   await expect(page.getByRole('status').filter({ hasText: 'Connected' })).toBeVisible({ timeout: 30_000 })
   // A fresh copy of a project has its dependencies optimized on the first load (and maybe reloaded).
   await expect(page.getByRole('treeitem').first()).toBeVisible({ timeout: 30_000 })

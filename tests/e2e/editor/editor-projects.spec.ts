@@ -78,7 +78,7 @@ test('a narrow window starts with the canvas alone; the toolbar opens and closes
 }) => {
   test.setTimeout(90_000)
   await page.setViewportSize({ width: 800, height: 700 })
-  await page.goto(new URL('/__visual-edit/', served.url).href)
+  await page.goto(served.editorUrl)
   await expect(page.getByRole('status').filter({ hasText: 'Connected' })).toBeVisible({ timeout: 30_000 })
   const layersButton = page.getByRole('button', { name: 'Layers panel' })
   await expect(layersButton).toHaveAttribute('aria-pressed', 'false')

@@ -46,8 +46,11 @@ test('prints the editor first; the editor shows the app, its layers and where ea
     .output()
     .split('\n')
     .filter((line) => /^\s+(editor|app)\s/.test(line))
-  expect(editorLine).toMatch(/editor\s+http:\/\/127\.0\.0\.1:\d+\/__visual-edit\//)
+  expect(editorLine).toMatch(/editor\s+http:\/\/127\.0\.0\.1:\d+\/__visual-edit\/#token=\S+$/)
   expect(appLine).toMatch(/app\s+http:\/\/127\.0\.0\.1:\d+\/$/)
+  // The editor has an origin of its own, and the token left the address bar once the page read it.
+  expect(new URL(served.editorUrl).port).not.toBe(new URL(served.url).port)
+  expect(page.url()).toBe(`${served.editorOrigin}/__visual-edit/`)
   await expect(editor.app.locator('h1#hero-heading')).toBeVisible()
   await expect(page.getByRole('treeitem', { name: /^App/ })).toBeVisible()
   await expect(editor.elementPanel).toContainText('Select an element to see its properties.')

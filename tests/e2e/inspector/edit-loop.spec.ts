@@ -27,7 +27,7 @@ test.afterAll(() => project?.remove())
 const APP_FILE = () => path.join(project?.dir ?? '', 'src', 'App.tsx')
 
 /** The mutate API, called as the editor page calls it (its origin, the session token). */
-const post = (route: string, body: unknown) => mutateClient(served.url(), served.token()).post(route, body)
+const post = (route: string, body: unknown) => mutateClient(served.apiUrl(), served.token()).post(route, body)
 
 async function heading(editor: Editor): Promise<NavTreeNode | undefined> {
   return (await editor.tree()).find((node) => node.elementTagName === 'h1')

@@ -7,18 +7,25 @@ import { recordOverlayRoot } from './outline-app.ts'
 /**
  * Serves a project as `visual-edit edit` does, for a spec file: one dev server, which its tests share
  * in order, stopped after them. Each test's page opens the app with the overlay's root recorded, and
- * starts once `ready` sees the app (the first load waits for Vite to optimise the dependencies).
+ * starts once `ready` sees the app (the first load waits for Vite to optimise the dependencies). The
+ * app's own origin may connect to its inspector, as connectEditor does.
  * `root` may be a function, called once the spec's tests start (a copy made for them). Returns the
- * session's address, its mutate API token, and the source file the dev server tagged a codebase id in.
+ * session's address, its editor's origin (the mutate API's), its token, and the source file the dev server tagged a codebase id in.
  */
 export function serveWithEdit(
   root: string | (() => string),
   ready: (page: Page) => Promise<void>,
-): { url: () => string; token: () => string; fileOf: (codebaseId: string) => string | null } {
+): {
+  url: () => string
+  apiUrl: () => string
+  token: () => string
+  fileOf: (codebaseId: string) => string | null
+} {
   let session: EditSession | undefined
   let context: VisualEditContext | undefined
   const served = {
     url: () => session?.urls[0] ?? '',
+    apiUrl: () => session?.editorOrigin ?? '',
     token: () => context?.token ?? '',
     fileOf: (codebaseId: string) => context?.index.get(codebaseId)?.file ?? null,
   }
@@ -31,6 +38,10 @@ export function serveWithEdit(
       open: false,
     })
     context = findVisualEditContext(session.server.config.plugins)
+    // These specs drive the inspector from the app's page itself (connectEditor), which a real
+    // editor never does: it has an origin of its own (docs/SECURITY.md). The inspector reads its
+    // allowed origins when a page first loads it, after this.
+    context?.options.allowedOrigins.push(new URL(session.urls[0] ?? '').origin)
   })
   test.afterAll(async () => {
     await session?.close()

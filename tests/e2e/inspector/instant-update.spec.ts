@@ -41,7 +41,7 @@ const served = serveWithEdit(
 )
 test.afterAll(() => project?.remove())
 
-const post = (route: string, body: unknown) => mutateClient(served.url(), served.token()).post(route, body)
+const post = (route: string, body: unknown) => mutateClient(served.apiUrl(), served.token()).post(route, body)
 
 interface Samples {
   /** Distinct visible states in animation frames, and after DOM mutation batches, in order. */

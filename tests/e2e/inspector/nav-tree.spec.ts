@@ -2,6 +2,7 @@ import path from 'node:path'
 import { expect, type Page, test } from '@playwright/test'
 import react from '@vitejs/plugin-react'
 import type { ViteDevServer } from 'vite'
+import { freePort } from '../../../packages/cli/src/network.ts'
 import { visualEdit } from '../../../packages/vite-plugin-visual-edit/src/index.ts'
 import type { NavTreeNode } from '../../../packages/vite-plugin-visual-edit/src/protocol/messages.ts'
 import {
@@ -14,7 +15,8 @@ import { copyFixture } from '../../helpers/temp-project.ts'
 /**
  * The navigation tree in Chromium, on tests/fixtures/inspector-app served by a dev server with
  * visualEdit(): the page connects to itself as the editor would (a top-level page is its own
- * `window.parent`, so its 'init' is trusted) and records every NAV_TREE event.
+ * `window.parent`, and the server allows the app's origin as an editor's, which a real editor never
+ * needs: docs/SECURITY.md) and records every NAV_TREE event.
  */
 let server: ViteDevServer
 let baseUrl = ''
@@ -23,10 +25,12 @@ let removeProject = () => {}
 test.beforeAll(async () => {
   const project = copyFixture('inspector-app')
   removeProject = project.remove
+  const port = await freePort('127.0.0.1')
   ;({ server, url: baseUrl } = await listenDevServer({
     root: project.dir,
     cacheDir: path.join(project.dir, '.vite'),
-    plugins: [visualEdit(), react()],
+    plugins: [visualEdit({ allowedOrigins: [`http://127.0.0.1:${port}`] }), react()],
+    server: { port, strictPort: true },
     optimizeDeps: { include: ['react', 'react-dom/client', 'react/jsx-dev-runtime'] },
   }))
 })

@@ -1,6 +1,7 @@
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { expect, type Frame, type Page, test } from '@playwright/test'
+import { freePort } from '../../../packages/cli/src/network.ts'
 import { visualEdit } from '../../../packages/vite-plugin-visual-edit/src/index.ts'
 import type { ElementKey } from '../../../packages/vite-plugin-visual-edit/src/protocol/element-key.ts'
 import type {
@@ -14,16 +15,24 @@ const FIXTURE = path.resolve(import.meta.dirname, '../../fixtures/outline-app')
 
 /**
  * tests/fixtures/outline-app (plain tagged elements) in a Vite dev server with visualEdit() on a free
- * port; `allowedOrigins` are the editor origins besides the app's own that the inspector trusts.
+ * port. The inspector trusts `allowedOrigins` besides the editor's origin, and, unless `selfConnect` is
+ * false, the app's own origin: these specs drive the inspector from the app's page itself
+ * (connectEditor), which a real editor never does (it has an origin of its own: docs/SECURITY.md).
  */
 export async function startOutlineApp(
-  allowedOrigins?: string[],
+  allowedOrigins: string[] = [],
+  { selfConnect = true }: { selfConnect?: boolean } = {},
 ): Promise<{ url: string; close: () => Promise<void> }> {
+  const port = await freePort('127.0.0.1')
+  const own = selfConnect ? [`http://127.0.0.1:${port}`] : []
   const { server, url } = await listenDevServer({
     root: FIXTURE,
     cacheDir: path.join(tmpdir(), 'visual-edit-outline-app-vite'),
-    plugins: visualEdit({ token: 'outline-app-token-0123456789', allowedOrigins }),
-    server: { ws: false },
+    plugins: visualEdit({
+      token: 'outline-app-token-0123456789',
+      allowedOrigins: [...allowedOrigins, ...own],
+    }),
+    server: { ws: false, port, strictPort: true },
     optimizeDeps: { noDiscovery: true, include: [] },
   })
   return { url: `${url}/`, close: () => server.close() }
@@ -117,12 +126,14 @@ export async function recordOverlayRoot(page: Page): Promise<void> {
 }
 
 /**
- * Connects to the inspector the way an editor does: 'init' with a MessagePort, posted by the page to
- * itself (at the top level the page is its own parent, so the inspector trusts it); then calls
- * functions over the port and records every event the inspector sends.
+ * Connects to the inspector the way an editor does: 'init' with a MessagePort, then calls functions
+ * over the port and records every event the inspector sends. By default the page posts it to itself
+ * (at the top level the page is its own parent; the app's origin must be allowed, as the test servers
+ * here allow it). With `through`, the page is an editor page on the editor's origin and the init goes
+ * to the app in its frame (which then answers this connection instead of the editor's own).
  */
-export async function connectEditor(page: Page): Promise<Editor> {
-  await page.evaluate(() => {
+export async function connectEditor(page: Page, through?: { iframe: string; frame: Frame }): Promise<Editor> {
+  await page.evaluate((iframe) => {
     const channel = new MessageChannel()
     const events: EditorEvent[] = []
     const pending = new Map<number, (reply: { result?: unknown; error?: string }) => void>()
@@ -149,8 +160,11 @@ export async function connectEditor(page: Page): Promise<Editor> {
           channel.port1.postMessage({ id, type: 'executeFunction', payload: { functionName, args } })
         }),
     }
-    window.postMessage('init', location.origin, [channel.port2])
-  })
+    if (iframe) {
+      const frame = document.querySelector<HTMLIFrameElement>(iframe)
+      frame?.contentWindow?.postMessage('init', new URL(frame.src).origin, [channel.port2])
+    } else window.postMessage('init', location.origin, [channel.port2])
+  }, through?.iframe)
 
   const editor: Editor = {
     call: async <T>(functionName: string, ...args: unknown[]) => {
@@ -177,8 +191,8 @@ export async function connectEditor(page: Page): Promise<Editor> {
       page.evaluate(() => {
         ;(window as EditorWindow).__editor?.events.splice(0)
       }),
-    overlays: (kind) => overlaysIn(page, kind),
-    rect: (selector) => rectIn(page, selector),
+    overlays: (kind) => overlaysIn(through?.frame ?? page, kind),
+    rect: (selector) => rectIn(through?.frame ?? page, selector),
   }
   // Every test starts from a built tree, as an editor's session does.
   await editor.call('initProject', {})

@@ -10,7 +10,12 @@ const CLI = path.join(REPO, 'packages/cli/bin/visual-edit.js')
 export interface CliProject {
   /** The copy the dev server runs on. */
   dir: string
+  /** The app's URL. */
   url: string
+  /** The editor's URL as the CLI printed it: on the editor's origin, with the token in its fragment. */
+  editorUrl: string
+  /** The editor's origin, where the mutate API is. */
+  editorOrigin: string
   token: string
   /** Everything the CLI printed so far (stdout and stderr). */
   output: () => string
@@ -72,13 +77,14 @@ export async function startCliProject(
     rmSync(dir, { recursive: true, force: true })
   }
 
-  const url = await new Promise<string>((resolve, reject) => {
+  const [editorUrl, url] = await new Promise<[string, string]>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`visual-edit did not start:\n${output}`)), 30_000)
     const look = () => {
-      const found = /http:\/\/127\.0\.0\.1:\d+\//.exec(output)
-      if (found) {
+      const editor = /editor\s+(http:\/\/127\.0\.0\.1:\d+\/__visual-edit\/\S*#token=\S+)/.exec(output)
+      const app = /app\s+(http:\/\/127\.0\.0\.1:\d+\/)/.exec(output)
+      if (editor?.[1] && app?.[1]) {
         clearTimeout(timer)
-        resolve(found[0])
+        resolve([editor[1], app[1]])
       }
     }
     child.stdout?.on('data', look)
@@ -90,19 +96,22 @@ export async function startCliProject(
     await stop()
     throw error
   })
+  const editorOrigin = new URL(editorUrl).origin
 
   return {
     dir,
     url,
+    editorUrl,
+    editorOrigin,
     token,
     output: () => output,
     post: async (route, body) => {
-      const response = await fetch(new URL(`/canvases/e2e/parseAndMutate/${route}`, url), {
+      const response = await fetch(new URL(`/canvases/e2e/parseAndMutate/${route}`, editorOrigin), {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
           'x-visual-edit-token': token,
-          origin: new URL(url).origin,
+          origin: editorOrigin,
         },
         body: JSON.stringify(body),
       })

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { expect, type Page, test } from '@playwright/test'
 import { tagJsx } from '../../../packages/vite-plugin-visual-edit/src/transform/tag-jsx.ts'
+import { openEditor } from '../editor/editor-page.ts'
 import { connectEditor } from '../inspector/outline-app.ts'
 import { type CliProject, PROJECTS, startCliProject } from './cli-project.ts'
 
@@ -123,15 +124,20 @@ for (const project of PROJECTS_UNDER_TEST) {
         test.setTimeout(60_000)
         const warnings: string[] = []
         page.on('console', (message) => warnings.push(message.text()))
-        await page.goto(served.url)
-        await expect(page.locator('.fc')).toBeVisible({ timeout: 30_000 })
+        const editorPage = await openEditor(page, served)
+        await expect(editorPage.app.locator('.fc')).toBeVisible({ timeout: 30_000 })
         const source = readFileSync(path.join(PROJECTS, project.name, project.file), 'utf8')
         const calendar = tagJsx(source, {
           filename: path.join(served.dir, project.file),
           root: served.dir,
         }).elements.find((element) => element.tagName === 'FullCalendar')
 
-        const editor = await connectEditor(page)
+        // The inspector's tree, taken over from the editor page (on the editor's origin, the only
+        // one the inspector answers).
+        const editor = await connectEditor(page, {
+          iframe: 'iframe[title="The app"]',
+          frame: await editorPage.frame(),
+        })
         await expect
           .poll(
             async () => (await editor.tree()).find((node) => node.name === 'FullCalendar')?.key.codebaseId,

@@ -15,7 +15,7 @@ import type { VisualEditOptions } from '../../../packages/vite-plugin-visual-edi
 import {
   MAX_BODY_BYTES,
   type MutateErrorCode,
-  SESSION_PATH,
+  PROJECT_PATH,
   TOKEN_HEADER,
 } from '../../../packages/vite-plugin-visual-edit/src/protocol/mutate-api.ts'
 import type { MutationServices } from '../../../packages/vite-plugin-visual-edit/src/server/edit/mutation.ts'
@@ -41,7 +41,7 @@ type Of<T> = T | ((app: MutateTestServer) => T)
 
 const resolve = <T>(value: Of<T>, app: MutateTestServer): T =>
   typeof value === 'function' ? (value as (app: MutateTestServer) => T)(app) : value
-const portOf = (app: MutateTestServer) => Number(new URL(app.url).port)
+const portOf = (app: MutateTestServer) => Number(new URL(app.apiUrl).port)
 
 function idOf(app: MutateTestServer, tagName: string, file = APP): string {
   const [id] = app.idsOf(file, tagName)
@@ -68,7 +68,7 @@ function call(method: string, route: string, body: Of<unknown> = {}, headers: Of
       method,
       path: routePath(route),
       headers: withHeaders(
-        { 'content-type': 'application/json', origin: app.url, [TOKEN_HEADER]: app.token },
+        { 'content-type': 'application/json', origin: app.apiUrl, [TOKEN_HEADER]: app.token },
         resolve(headers, app),
       ),
       body: typeof value === 'string' || Buffer.isBuffer(value) ? value : JSON.stringify(value),
@@ -78,11 +78,19 @@ function call(method: string, route: string, body: Of<unknown> = {}, headers: Of
 const post = (route: string, body: Of<unknown> = {}, headers: Of<Headers> = {}) =>
   call('POST', route, body, headers)
 
-/** The session endpoint with exactly `headers` (plus Host), as a browser tab would ask. */
+/** The endpoint that once handed the token to any same-origin page: it must not exist any more. */
+const OLD_SESSION_PATH = '/__visual-edit/session'
+
+/** A request to it with exactly `headers` (plus Host), as a browser tab or a local process would send. */
 const session =
   (method: string, headers: Of<Headers> = {}): Send =>
   (app) =>
-    app.raw({ method, path: SESSION_PATH, headers: withHeaders({}, resolve(headers, app)) })
+    app.raw({ method, path: OLD_SESSION_PATH, headers: withHeaders({}, resolve(headers, app)) })
+
+const project =
+  (headers: Of<Headers> = {}): Send =>
+  (app) =>
+    app.post(PROJECT_PATH, {}, { 'sec-fetch-site': 'same-origin', ...resolve(headers, app) })
 
 const editText =
   (fields: Record<string, unknown> = {}) =>
@@ -133,7 +141,7 @@ const headersOnly: Send = (app) =>
       headers: {
         host: `127.0.0.1:${portOf(app)}`,
         'content-type': 'application/json',
-        origin: app.url,
+        origin: app.apiUrl,
         [TOKEN_HEADER]: app.token,
         'content-length': String(MAX_BODY_BYTES + 1),
       },
@@ -176,7 +184,7 @@ const chunkedOversize: Send = (app) =>
       headers: {
         host: `127.0.0.1:${portOf(app)}`,
         'content-type': 'application/json',
-        origin: app.url,
+        origin: app.apiUrl,
         [TOKEN_HEADER]: app.token,
         'transfer-encoding': 'chunked',
       },
@@ -329,7 +337,7 @@ interface Case {
   send: Send
   status: number
   /** The error code; 'ok' for `{ ok: true, files: [] }`, 'token' for the session's `{ token }`. */
-  code: MutateErrorCode | 'ok' | 'token'
+  code: MutateErrorCode | 'ok' | 'project'
   /** Part of the message that must appear (the spec's fixed texts). */
   message?: string
   /** Expected `Allow` header. */
@@ -367,7 +375,7 @@ const cases: Case[] = [
   { name: 'Origin null (sandboxed frame, file: page)', send: post('mutate/editText', editText(), { origin: 'null' }), status: 403, code: 'FORBIDDEN_ORIGIN' },
   { name: 'Origin look-alike http://127.0.0.1:PORT.evil.example', send: post('mutate/editText', editText(), PORT_LOOKALIKE), status: 403, code: 'FORBIDDEN_ORIGIN' },
   { name: 'Origin on another loopback port', send: post('mutate/editText', editText(), OTHER_PORT), status: 403, code: 'FORBIDDEN_ORIGIN' },
-  { name: 'Origin with https on the same host and port', send: post('mutate/editText', editText(), (app) => ({ origin: app.url.replace('http:', 'https:') })), status: 403, code: 'FORBIDDEN_ORIGIN' },
+  { name: 'Origin with https on the same host and port', send: post('mutate/editText', editText(), (app) => ({ origin: app.apiUrl.replace('http:', 'https:') })), status: 403, code: 'FORBIDDEN_ORIGIN' },
   { name: 'Origin allowed by visualEdit({ allowedOrigins }) written with a trailing slash passes the gate', options: { allowedOrigins: ['http://localhost:4000/'] }, send: post('mutate/editText', noOpEdit, { origin: 'http://localhost:4000' }), status: 200, code: 'ok' },
   { name: 'Origin localhost while Host is 127.0.0.1', send: post('mutate/editText', editText(), (app) => ({ origin: `http://localhost:${portOf(app)}` })), status: 403, code: 'FORBIDDEN_ORIGIN' },
   // Host
@@ -469,15 +477,17 @@ const cases: Case[] = [
   { name: 'undo on an empty stack', send: post('activities/undoChangeToFiles'), status: 409, code: 'NOTHING_TO_UNDO' },
   { name: 'redo on an empty stack', send: post('activities/redoChangeToFiles'), status: 409, code: 'NOTHING_TO_REDO' },
   { name: 'undo on canvas __proto__ after an edit on another canvas', setup: editedOnce, send: post('/canvases/__proto__/parseAndMutate/activities/undoChangeToFiles'), status: 409, code: 'NOTHING_TO_UNDO' },
-  // the session endpoint
-  { name: 'session: same-origin GET gets the token', send: session('GET', { 'sec-fetch-site': 'same-origin' }), status: 200, code: 'token', noCors: true },
-  { name: 'session: GET with its own Origin gets the token, no CORS header', send: session('GET', (app) => ({ origin: app.url, 'sec-fetch-site': 'same-origin' })), status: 200, code: 'token', noCors: true },
-  { name: 'session: Sec-Fetch-Site cross-site', send: session('GET', { 'sec-fetch-site': 'cross-site' }), status: 403, code: 'FORBIDDEN_ORIGIN', noCors: true },
-  { name: 'session: Sec-Fetch-Site same-site (another port or subdomain)', send: session('GET', { 'sec-fetch-site': 'same-site' }), status: 403, code: 'FORBIDDEN_ORIGIN', noCors: true },
-  { name: 'session: foreign Origin', send: session('GET', { origin: 'https://evil.example' }), status: 403, code: 'FORBIDDEN_ORIGIN', noCors: true },
-  { name: 'session: Origin of another loopback port', send: session('GET', OTHER_PORT), status: 403, code: 'FORBIDDEN_ORIGIN', noCors: true },
-  { name: 'session: DNS-rebound page (same-origin to itself, foreign Host)', send: session('GET', (app) => ({ ...REBOUND(app), 'sec-fetch-site': 'same-origin' })), status: 403, code: 'FORBIDDEN_HOST', noCors: true },
-  { name: 'session: POST', send: session('POST', (app) => ({ origin: app.url })), status: 405, code: 'METHOD_NOT_ALLOWED', allow: 'GET', noCors: true },
+  // no endpoint hands the token out (docs/SECURITY.md): it reaches the editor in its URL only
+  { name: 'session: same-origin GET finds no session endpoint', send: session('GET', { 'sec-fetch-site': 'same-origin' }), status: 404, code: 'NOT_FOUND', noCors: true },
+  { name: 'session: GET without Origin (another local process) finds none', send: session('GET'), status: 404, code: 'NOT_FOUND', noCors: true },
+  { name: 'session: GET with its own Origin finds none', send: session('GET', (app) => ({ origin: app.apiUrl, 'sec-fetch-site': 'same-origin' })), status: 404, code: 'NOT_FOUND', noCors: true },
+  { name: 'session: DNS-rebound page is refused by its Host first', send: session('GET', (app) => ({ ...REBOUND(app), 'sec-fetch-site': 'same-origin' })), status: 403, code: 'FORBIDDEN_HOST', noCors: true },
+  // the project endpoint: where the app is, to the editor only
+  { name: 'project: the editor with the token learns the app port', send: project(), status: 200, code: 'project', noCors: true },
+  { name: 'project: without the token', send: project({ 'x-visual-edit-token': '' }), status: 403, code: 'FORBIDDEN_TOKEN', noCors: true },
+  { name: 'project: Sec-Fetch-Site same-site (the app on another port)', send: project({ 'sec-fetch-site': 'same-site' }), status: 403, code: 'FORBIDDEN_ORIGIN', noCors: true },
+  { name: 'project: Origin of another loopback port', send: project(OTHER_PORT), status: 403, code: 'FORBIDDEN_ORIGIN', noCors: true },
+  { name: 'project: GET', send: call('GET', PROJECT_PATH, ''), status: 405, code: 'METHOD_NOT_ALLOWED', allow: 'POST', noCors: true },
 ]
 
 function errorOf(response: RawResponse): unknown {
@@ -512,7 +522,8 @@ describe('the mutate gate and faults', () => {
       const seen = `${response.status} ${response.body.slice(0, 300)}`
       expect(response.status, seen).toBe(row.status)
       if (row.code === 'ok') expect(body, seen).toEqual({ ok: true, files: [] })
-      else if (row.code === 'token') expect(body, seen).toEqual({ token: app.token })
+      else if (row.code === 'project')
+        expect(body, seen).toEqual({ app: { port: Number(new URL(app.url).port), base: '/' } })
       else {
         expect(body, seen).toEqual({ error: { code: row.code, message: expect.any(String) } })
         const { message } = (body as { error: { message: string } }).error

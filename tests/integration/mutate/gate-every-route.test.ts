@@ -35,7 +35,7 @@ describe('one gate in front of every route', () => {
           await app.raw({
             method: 'GET',
             path,
-            headers: { origin: app.url, 'x-visual-edit-token': app.token },
+            headers: { origin: app.apiUrl, 'x-visual-edit-token': app.token },
           }),
           405,
           'METHOD_NOT_ALLOWED',

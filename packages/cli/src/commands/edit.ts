@@ -3,11 +3,13 @@ import type { Plugin, ViteDevServer } from 'vite'
 import {
   findVisualEditContext,
   MIN_TOKEN_LENGTH,
+  type VisualEditContext,
   VisualEditError,
   type VisualEditOptions,
   visualEdit,
 } from 'vite-plugin-visual-edit'
-import { EDITOR_PATH, editorDist, editorPlugin } from '../editor-page.ts'
+import { EDITOR_PATH, TOKEN_FRAGMENT_KEY } from 'vite-plugin-visual-edit/protocol'
+import { editorDist, editorPage } from '../editor-page.ts'
 import { availablePort, freePort, isLoopbackHost, remoteHostNames } from '../network.ts'
 import { checkProject, checkProjectFolder } from '../project-checks.ts'
 import { checkConfigLoads, loadProjectVite } from '../project-vite.ts'
@@ -34,8 +36,15 @@ export interface EditSession {
   server: ViteDevServer
   /** The app's URLs (with the project's Vite `base`): loopback first, then network ones. */
   urls: string[]
-  /** The editor page on each of the same addresses. */
+  /**
+   * The editor page on each of the same host names, on the editor's origin, with the session token in
+   * the fragment (the only way the token reaches the editor: docs/SECURITY.md).
+   */
   editorUrls: string[]
+  /** The editor's origin on the first address (the API's too). */
+  editorOrigin: string
+  /** The session token (in editorUrls already). */
+  token: string
   /** The Vite that runs the project, and whose it is. */
   vite: { version: string; from: 'project' | 'visual-edit' }
   /** What the user should know about how the server runs (printed by the CLI). */
@@ -102,6 +111,7 @@ export async function edit(options: EditOptions): Promise<EditSession> {
   const previousCwd = process.cwd()
   process.chdir(root)
   let server: ViteDevServer | undefined
+  let context: VisualEditContext | undefined
   try {
     await checkConfigLoads(vite, root)
     const dist = editorDist(options.editorDir)
@@ -110,12 +120,12 @@ export async function edit(options: EditOptions): Promise<EditSession> {
     if (options.port !== 0 && port !== options.port) warnings.push(PORT_IN_USE_NOTE(options.port, port))
     server = await vite.module.createServer({
       root,
-      plugins: [visualEditPlugins, editorPlugin(dist)],
+      plugins: [visualEditPlugins],
       server: {
         port,
         host: options.host,
         strictPort: true,
-        open: options.open ? EDITOR_PATH : false,
+        open: false,
         cors: false,
         fs: { allow: await servedFolders(root) },
         // Vite answers only the Host names it knows; a name given with --host is one (addresses always are).
@@ -124,6 +134,14 @@ export async function edit(options: EditOptions): Promise<EditSession> {
           : {}),
       },
     })
+    context = findVisualEditContext(server.config.plugins)
+    if (!context?.editor) {
+      throw new VisualEditError(
+        'VISUAL_EDIT_NO_EDITOR_ORIGIN',
+        "The project's dev server did not start visual-edit's editor origin (is its vite.config running Vite in middleware mode?). Run it with a plain dev server.",
+      )
+    }
+    context.editor.page = editorPage(dist)
     await server.listen()
   } catch (error) {
     await server?.close()
@@ -132,14 +150,18 @@ export async function edit(options: EditOptions): Promise<EditSession> {
   }
   const running = server
   const ours = (visualEditPlugins[0]?.api as { context?: unknown } | undefined)?.context
-  if ((options.token !== undefined || remote) && findVisualEditContext(running.config.plugins) !== ours)
-    warnings.push(PROJECT_OPTIONS_WARNING)
+  if ((options.token !== undefined || remote) && context !== ours) warnings.push(PROJECT_OPTIONS_WARNING)
   const urls = [...(running.resolvedUrls?.local ?? []), ...(running.resolvedUrls?.network ?? [])]
+  const editorPort = context.editor.port
+  const editorUrls = urls.map((url) => editorUrl(url, editorPort, context.token))
+  if (options.open && editorUrls[0]) openInBrowser(running, editorUrls[0])
   return {
     root,
     server: running,
     urls,
-    editorUrls: urls.map((url) => new URL(EDITOR_PATH, url).href),
+    editorUrls,
+    editorOrigin: new URL(editorUrls[0] ?? `http://127.0.0.1:${editorPort}/`).origin,
+    token: context.token,
     vite: { version: vite.version, from: vite.from },
     warnings,
     close: async () => {
@@ -147,6 +169,28 @@ export async function edit(options: EditOptions): Promise<EditSession> {
       process.chdir(previousCwd)
     },
   }
+}
+
+/**
+ * The editor's URL for an app URL: the same host name on the editor's port, the editor's path, the
+ * token in the fragment (never sent to a server; the editor drops it from the address bar), and an
+ * app under a Vite base opened there.
+ *
+ *   ('http://127.0.0.1:5173/shop/', 5174, 't')  ->  'http://127.0.0.1:5174/__visual-edit/?app=%2Fshop%2F#token=t'
+ */
+export function editorUrl(appUrl: string, editorPort: number, token: string): string {
+  const app = new URL(appUrl)
+  const editor = new URL(EDITOR_PATH, app.origin)
+  editor.port = String(editorPort)
+  if (app.pathname !== '/') editor.searchParams.set('app', app.pathname)
+  editor.hash = new URLSearchParams({ [TOKEN_FRAGMENT_KEY]: token }).toString()
+  return editor.href
+}
+
+/** Opens `url` the way Vite's own `--open` does (its BROWSER and BROWSER_ARGS settings included). */
+function openInBrowser(server: ViteDevServer, url: string): void {
+  ;(server.config.server as { open?: string | boolean }).open = url
+  server.openBrowser()
 }
 
 export type EditCommandOptions = Omit<EditOptions, 'root'>

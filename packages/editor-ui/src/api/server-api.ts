@@ -10,7 +10,8 @@ import {
   type MutateRequest,
   type MutateResponse,
   mutatePath,
-  SESSION_PATH,
+  PROJECT_PATH,
+  type ProjectResponse,
   TOKEN_HEADER,
 } from 'vite-plugin-visual-edit/protocol'
 
@@ -28,27 +29,22 @@ export class ServerError extends Error {
 }
 
 /**
- * The dev server's API as the editor page calls it: the session token (a same-origin GET), the
- * mutate routes and undo/redo of one canvas, the lookups and the classes' CSS. Same origin as the app,
- * so no CORS.
+ * The dev server's API as the editor page calls it, on the editor's own origin (docs/SECURITY.md):
+ * where the app is, the mutate routes and undo/redo of one canvas, the lookups and the classes' CSS.
+ * Every call carries the session token the editor got in its URL; no endpoint hands it out.
  */
 export class ServerApi {
   readonly canvasId: string
-  #token: Promise<string> | null = null
+  readonly #token: string
 
-  constructor(canvasId: string) {
+  constructor(canvasId: string, token: string) {
     this.canvasId = canvasId
+    this.#token = token
   }
 
-  token(): Promise<string> {
-    this.#token ??= fetch(SESSION_PATH, { credentials: 'same-origin' }).then(async (response) => {
-      if (!response.ok) throw await failure(response)
-      return ((await response.json()) as { token: string }).token
-    })
-    this.#token.catch(() => {
-      this.#token = null
-    })
-    return this.#token
+  /** Where the app is served (its port and base), and whether the token is this server's. */
+  project(): Promise<ProjectResponse> {
+    return this.#post(PROJECT_PATH, {})
   }
 
   mutate<Operation extends MutateOperation>(
@@ -79,14 +75,10 @@ export class ServerApi {
     const response = await fetch(path, {
       method: 'POST',
       credentials: 'same-origin',
-      headers: { 'content-type': 'application/json', [TOKEN_HEADER]: await this.token() },
+      headers: { 'content-type': 'application/json', [TOKEN_HEADER]: this.#token },
       body: JSON.stringify(body),
     })
-    if (!response.ok) {
-      // A stale token (the dev server restarted): ask for the new one next time.
-      if (response.status === 403) this.#token = null
-      throw await failure(response)
-    }
+    if (!response.ok) throw await failure(response)
     return (await response.json()) as T
   }
 }

@@ -1,9 +1,11 @@
 import * as Tooltip from '@radix-ui/react-tooltip'
 import { useEffect, useLayoutEffect, useMemo, useState } from 'react'
 import { Group, Panel, Separator, useDefaultLayout, usePanelRef } from 'react-resizable-panels'
+import type { ServerApi } from '../api/server-api.ts'
 import { Canvas } from '../canvas/Canvas.tsx'
 import { ElementPanel } from '../panels/ElementPanel.tsx'
 import { LayersPanel } from '../panels/LayersPanel.tsx'
+import type { AppLocation } from '../session/app-location.ts'
 import { EditorSession } from './editor-session.ts'
 import { SelectionMenu } from './SelectionMenu.tsx'
 import { StatusBar } from './StatusBar.tsx'
@@ -21,15 +23,20 @@ const NARROW_PX = 960
 
 const prefersDark = () => window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false
 
-/** The editor page (docs/EDITOR.md): toolbar, layers, canvas, element panel, status bar. */
-export function Editor() {
+/**
+ * The editor page (docs/EDITOR.md): toolbar, layers, canvas, element panel, status bar; `api` holds the
+ * session token, `app` is where the frame opens the app (session/Boot.tsx finds both).
+ */
+export function Editor({ api, app }: { api: ServerApi; app: AppLocation }) {
   const session = useMemo(
     () =>
       new EditorSession({
         width: Number(localStorage.getItem('visual-edit:width')) || 1280,
         dark: prefersDark(),
+        api,
+        app,
       }),
-    [],
+    [api, app],
   )
   return (
     <SessionContext.Provider value={session}>

@@ -1,38 +1,36 @@
 import {
   ChangeType,
+  type CheckedEvent,
   CODEBASE_ID_PREFIX,
-  type ContextMenuPayload,
-  type DragEndPayload,
-  type DragStartPayload,
+  checkInstantUpdateReply,
   decodeNavTree,
   type ElementKey,
   type ElementLookup,
   HydrationStatus,
-  type InstantUpdateReply,
-  type KeyPayload,
   MAX_LOOKUP_IDS,
   type NavTreeNode,
-  type NavTreePayload,
   OutboundEvent,
-  type SelectedElementPayload,
   StoryboardType,
   type StylingFramework,
-  type WheelPayload,
 } from 'vite-plugin-visual-edit/protocol'
 import { type Actor, createActor, fromPromise } from 'xstate'
-import { ServerApi } from '../api/server-api.ts'
+import type { ServerApi } from '../api/server-api.ts'
 import { InspectorBridge } from '../canvas/inspector-bridge.ts'
 import { ChangeLedger, type SubmitOutcome } from '../ledger/ledger.ts'
 import { connectionMachine } from '../machines/connection.machine.ts'
 import { dragMachine } from '../machines/drag.machine.ts'
 import { selectionMachine } from '../machines/selection.machine.ts'
 import { textEditMachine } from '../machines/text-edit.machine.ts'
+import type { AppLocation } from '../session/app-location.ts'
 import { type Command, commandFor } from './commands.ts'
 import { failureToast, type Toast } from './toasts.ts'
 import { clampZoom, fitZoom, nextZoom, stepZoom } from './zoom.ts'
 
 /** The one storyboard `visual-edit edit` opens: the app at a route. */
 const STORYBOARD_ID = 'app'
+
+/** Key commands that write the user's files (the rest move the view or the selection). */
+const CHANGING_COMMANDS: ReadonlySet<Command> = new Set(['undo', 'redo', 'duplicate', 'wrap', 'delete'])
 
 export interface EditorState {
   nodes: readonly NavTreeNode[]
@@ -64,7 +62,7 @@ export interface EditorState {
 }
 
 /** A session id per tab: the server keeps one undo history per canvas, which a reload of the editor keeps. */
-function canvasId(): string {
+export function canvasId(): string {
   const key = 'visual-edit:canvas'
   const known = sessionStorage.getItem(key)
   if (known) return known
@@ -87,7 +85,9 @@ const sameKey = (a: ElementKey | null | undefined, b: ElementKey | null | undefi
  * talk to the bridge or the server themselves.
  */
 export class EditorSession {
-  readonly api = new ServerApi(canvasId())
+  readonly api: ServerApi
+  /** Where the frame shows the app; the bridge talks to that origin only. */
+  readonly app: AppLocation
   readonly bridge = new InspectorBridge()
   readonly ledger: ChangeLedger
   readonly selection: Actor<typeof selectionMachine>
@@ -103,7 +103,9 @@ export class EditorSession {
   readonly #lookupsAsked = new Set<string>()
   #canvasWidth = 0
 
-  constructor(initial: { width: number; dark: boolean }) {
+  constructor(initial: { width: number; dark: boolean; api: ServerApi; app: AppLocation }) {
+    this.api = initial.api
+    this.app = initial.app
     this.#state = {
       nodes: [],
       lookups: new Map(),
@@ -127,7 +129,8 @@ export class EditorSession {
       refOf: (codebaseId) => this.#refOf(codebaseId),
       stylingFramework: () => this.#state.stylingFramework,
       instant: {
-        apply: (item) => this.bridge.call('applyChangeItemToDocument', item) as Promise<InstantUpdateReply>,
+        apply: async (item) =>
+          checkInstantUpdateReply(await this.bridge.call('applyChangeItemToDocument', item)),
         setFlushing: (flushing) => {
           this.bridge.call('setIsFlushing', flushing).catch(() => {})
         },
@@ -203,7 +206,7 @@ export class EditorSession {
         actors: { handshake: fromPromise(({ input }) => this.#handshake(input.reconnect)) },
       }),
     ).start()
-    this.bridge.on((type, payload) => this.#onEvent(type, payload))
+    this.bridge.on((event) => this.#onEvent(event))
   }
 
   get state(): EditorState {
@@ -236,11 +239,11 @@ export class EditorSession {
     const target = this.#frame?.contentWindow
     if (!target) throw new Error('The app frame is not there')
     const selectedBefore = this.selection.getSnapshot().context.selected[0] ?? null
-    this.bridge.connect(target, window.location.origin)
+    this.bridge.connect(target, this.app.origin)
     await this.bridge.call('initProject', {
       storyboardId: STORYBOARD_ID,
       storyboardType: StoryboardType.APPLICATION,
-      originalUrl: this.#frame?.src,
+      originalUrl: this.app.src,
     })
     await Promise.all([
       this.bridge.call('setZoomPerc', this.#state.zoom),
@@ -258,18 +261,40 @@ export class EditorSession {
     }
   }
 
-  // --- inspector events -------------------------------------------------------------------------
+  // --- inspector events ---------------------------------------------------------------------------
 
-  #onEvent(type: OutboundEvent, payload: unknown): void {
-    switch (type) {
+  /**
+   * Whether an input of the user's is under way (the browser's transient activation): a click or key
+   * in the app's frame activates the editor's page too. The app's frame runs the app's own scripts,
+   * which can post any event on the inspector's port (docs/SECURITY.md): an event that would start a
+   * change (a key command, a drag, editing text) is taken only while the user is giving input. A
+   * browser without the API is trusted as before.
+   */
+  #userActive(): boolean {
+    return navigator.userActivation?.isActive ?? true
+  }
+
+  /** An event that would have made a change without the user's input: dropped, and the user told. */
+  #refuseUnasked(what: string): void {
+    console.warn(`[visual-edit] Ignored ${what} from the app's frame: no input of the user's made it.`)
+    this.toast({
+      kind: 'info',
+      title: `Ignored ${what} that the app's page sent without your input.`,
+      detail:
+        'A script of the app can post messages to the editor; only your own clicks and keys make changes.',
+    })
+  }
+
+  #onEvent(event: CheckedEvent): void {
+    switch (event.type) {
       case OutboundEvent.NAV_TREE: {
-        const nodes = decodeNavTree((payload as NavTreePayload).tree)
+        const nodes = decodeNavTree(event.payload.tree)
         this.#set({ nodes })
         this.#lookupsForTree(nodes)
         return
       }
       case OutboundEvent.SELECTED_ELEMENT_KEY: {
-        const key = (payload as SelectedElementPayload).elementKey
+        const key = event.payload.elementKey
         const current = this.selection.getSnapshot().context.selected
         if (key === null) this.selection.send({ type: 'CLEAR' })
         else if (!(current.length === 1 && sameKey(current[0], key)))
@@ -277,38 +302,41 @@ export class EditorSession {
         return
       }
       case OutboundEvent.MULTI_SELECTED_ELEMENT_KEYS: {
-        const keys = payload as ElementKey[]
         const current = this.selection.getSnapshot().context.selected
-        for (const key of keys)
+        for (const key of event.payload)
           if (!current.some((known) => sameKey(known, key))) this.selection.send({ type: 'TOGGLE', key })
         return
       }
       case OutboundEvent.HOVERED_ELEMENT_KEY:
-        this.selection.send({ type: 'HOVER', key: (payload as ElementKey | null) ?? null })
+        this.selection.send({ type: 'HOVER', key: event.payload })
         return
       case OutboundEvent.LATEST_HREF:
-        this.#set({ href: String(payload) })
+        this.#set({ href: event.payload })
         return
       case OutboundEvent.HYDRATION_STATUS:
-        this.#set({ hydrationError: payload === HydrationStatus.ERROR })
+        this.#set({ hydrationError: event.payload.status === HydrationStatus.ERROR })
         return
       case OutboundEvent.KEY_UP:
-        if ((payload as KeyPayload).code === 'Space') this.setSpaceHeld(false)
+        if (event.payload.code === 'Space') this.setSpaceHeld(false)
         return
       case OutboundEvent.KEY_DOWN: {
-        const key = payload as KeyPayload
+        const key = event.payload
         if (key.code === 'Space' && !key.repeat && !this.#state.drive) {
           this.setSpaceHeld(true)
           return
         }
         const command = commandFor(key)
         // Keys typed into the app's own fields in drive mode are the app's.
-        if (command && !(this.#state.drive && command !== 'undo' && command !== 'redo'))
-          void this.run(command)
+        if (!command || (this.#state.drive && command !== 'undo' && command !== 'redo')) return
+        if (CHANGING_COMMANDS.has(command) && !this.#userActive()) {
+          this.#refuseUnasked(`the ${command} shortcut`)
+          return
+        }
+        void this.run(command)
         return
       }
       case OutboundEvent.WHEEL: {
-        const wheel = payload as WheelPayload
+        const wheel = event.payload
         if (!(wheel.ctrlKey || wheel.metaKey)) return
         const rect = this.#frame?.getBoundingClientRect()
         const scale = this.#state.zoom / 100
@@ -319,7 +347,7 @@ export class EditorSession {
         return
       }
       case OutboundEvent.CONTEXT_MENU: {
-        const menu = payload as ContextMenuPayload
+        const menu = event.payload
         if (this.#state.drive) return
         if (menu.elementKey) void this.select(menu.elementKey)
         const rect = this.#frame?.getBoundingClientRect()
@@ -333,13 +361,20 @@ export class EditorSession {
         return
       }
       case OutboundEvent.DRAG_START: {
-        const start = payload as DragStartPayload
-        const parent = this.#parentOf(start.elementKey)?.key.codebaseId ?? null
-        this.drag.send({ type: 'STARTED', key: start.elementKey, expectedParent: parent })
+        // A drag starts with the pointer pressed in the frame; the drop that ends it is bound to it.
+        if (!this.#userActive()) {
+          this.#refuseUnasked('a drag')
+          return
+        }
+        const { elementKey } = event.payload
+        const parent = this.#parentOf(elementKey)?.key.codebaseId ?? null
+        this.drag.send({ type: 'STARTED', key: elementKey, expectedParent: parent })
         return
       }
       case OutboundEvent.DRAG_END: {
-        const end = payload as DragEndPayload
+        const end = event.payload
+        const dragged = this.drag.getSnapshot().context.key
+        if (!sameKey(dragged, end.elementKey)) return
         this.drag.send({
           type: 'DROP',
           drop: end.drop,
@@ -352,23 +387,22 @@ export class EditorSession {
         this.drag.send({ type: 'CANCEL', fromInspector: true })
         return
       case OutboundEvent.START_EDITING_TEXT: {
-        const start = payload as { elementKey: ElementKey; oldText?: string; originalText?: string }
-        this.textEdit.send({
-          type: 'START',
-          key: start.elementKey,
-          oldText: start.oldText ?? start.originalText ?? '',
-        })
+        // Editing starts with a double-click or a key in the frame; the commit is bound to its element.
+        if (!this.#userActive()) {
+          this.#refuseUnasked('a text edit')
+          return
+        }
+        this.textEdit.send({ type: 'START', key: event.payload.elementKey, oldText: event.payload.oldText })
         return
       }
       case OutboundEvent.EDITED_TEXT: {
-        const edited = payload as { newText: string; oldText: string }
-        if (this.textEdit.getSnapshot().value === 'editing')
-          this.textEdit.send({ type: 'COMMIT', newText: edited.newText })
+        const editing = this.textEdit.getSnapshot()
+        if (editing.value === 'editing' && sameKey(editing.context.key, event.payload.elementKey))
+          this.textEdit.send({ type: 'COMMIT', newText: event.payload.newText })
         return
       }
       case OutboundEvent.EDIT_DYNAMIC_TEXT: {
-        const key = (payload as { elementKey?: ElementKey }).elementKey
-        const lookup = key ? this.#state.lookups.get(key.codebaseId) : undefined
+        const lookup = this.#state.lookups.get(event.payload.elementKey.codebaseId)
         this.toast({
           kind: 'info',
           title: 'This text comes from code, so it is edited there.',

@@ -2,8 +2,26 @@ import { useSelector } from '@xstate/react'
 import { type PointerEvent as ReactPointerEvent, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { useEditorState, useSession } from '../app/session-context.tsx'
 import { nextZoom } from '../app/zoom.ts'
-import { appAddress } from './app-address.ts'
 import { usePan } from './use-pan.ts'
+
+/**
+ * What the app may do in its frame: everything an app does in a tab (scripts, its own origin's
+ * storage, forms, dialogs, popups, downloads), but not navigate the editor's page.
+ */
+const APP_SANDBOX = [
+  'allow-scripts',
+  'allow-same-origin',
+  'allow-forms',
+  'allow-modals',
+  'allow-popups',
+  'allow-popups-to-escape-sandbox',
+  'allow-downloads',
+  'allow-pointer-lock',
+  'allow-presentation',
+].join(' ')
+
+/** Features a cross-origin frame gets only when asked: the ones apps use in a tab (copy and share buttons, full screen). */
+const APP_PERMISSIONS = 'clipboard-read; clipboard-write; fullscreen; web-share'
 
 /**
  * The canvas: a neutral surface with the app's frame floating on it at the chosen width and zoom, the
@@ -18,7 +36,6 @@ export function Canvas() {
   const connection = useSelector(session.connection, (snapshot) => snapshot.value)
   const surface = useRef<HTMLDivElement>(null)
   const [height, setHeight] = useState(800)
-  const [src] = useState(() => appAddress(window.location.search))
   const scale = zoom / 100
   const spaceHeld = useEditorState((state) => state.spaceHeld)
   const startPan = usePan(surface, session)
@@ -109,7 +126,12 @@ export function Canvas() {
                   session.attachFrame(frame)
                 }}
                 title="The app"
-                src={src}
+                src={session.app.src}
+                // The app's own origin, in a sandbox that keeps it from navigating the editor away; it
+                // is not told the editor's address (docs/SECURITY.md).
+                sandbox={APP_SANDBOX}
+                allow={APP_PERMISSIONS}
+                referrerPolicy="no-referrer"
                 onLoad={() => session.frameLoaded()}
                 className="absolute top-0 left-0 origin-top-left border-0 bg-white"
                 style={{ width, height: frameHeight, transform: `scale(${scale})` }}

@@ -1,7 +1,8 @@
-import type { CallableFunction, OutboundEvent } from 'vite-plugin-visual-edit/protocol'
-import { INIT_MESSAGE, InboundMessageType } from 'vite-plugin-visual-edit/protocol'
+import type { CallableFunction, CheckedEvent } from 'vite-plugin-visual-edit/protocol'
+import { checkOutboundEvent, INIT_MESSAGE, InboundMessageType } from 'vite-plugin-visual-edit/protocol'
 
-export type InspectorListener = (type: OutboundEvent, payload: unknown) => void
+/** Receives each event of the inspector that matched its schema (protocol/event-schemas.ts). */
+export type InspectorListener = (event: CheckedEvent) => void
 
 /** A call that gets no answer this long is failed (the frame navigated away, or hangs). */
 const CALL_TIMEOUT_MS = 15_000
@@ -10,7 +11,9 @@ const CALL_TIMEOUT_MS = 15_000
  * The editor's side of the inspector's port (docs/INSPECTOR.md, Connecting): posts `init` with a
  * MessagePort to the app's frame, calls the inspector's functions over the port and hands its events
  * to listeners. A reload of the frame loses the port: `disconnect()` fails the calls in flight, and a
- * new `connect()` does the handshake again.
+ * new `connect()` does the handshake again. The frame runs the app's own scripts, which can use the
+ * port too (docs/SECURITY.md): every event is checked against its schema before a listener sees it,
+ * and one that does not match is dropped with its reason in the console.
  */
 export class InspectorBridge {
   #port: MessagePort | null = null
@@ -22,7 +25,7 @@ export class InspectorBridge {
     return this.#port !== null
   }
 
-  /** Hands a new port to the page in `target`, whose origin must be `origin` (the app's). */
+  /** Hands a new port to the page in `target`, whose origin must be `origin` (the app's: the browser delivers nothing to another). */
   connect(target: Window, origin: string): void {
     this.disconnect()
     const channel = new MessageChannel()
@@ -83,8 +86,12 @@ export class InspectorBridge {
       else pending?.resolve(message.result)
       return
     }
-    if (typeof message.type === 'string') {
-      for (const listener of this.#listeners) listener(message.type as OutboundEvent, message.payload)
+    if (!('type' in message)) return
+    const checked = checkOutboundEvent(message.type, message.payload)
+    if ('problem' in checked) {
+      console.warn(`[visual-edit] Dropped a message from the app's frame: ${checked.problem}`)
+      return
     }
+    for (const listener of this.#listeners) listener(checked)
   }
 }

@@ -1,6 +1,5 @@
 import { type NavTreeNode, PropType, SKIP_ROOT_CODEBASE_ID } from 'vite-plugin-visual-edit/protocol'
 import { describe, expect, test } from 'vitest'
-import { appAddress } from '../canvas/app-address.ts'
 import { openInEditorHref, propText, splitClasses } from './element-fields.ts'
 import { ancestorIds, rowHint, rowId, visibleRows } from './layer-rows.ts'
 
@@ -125,15 +124,5 @@ describe('element panel fields', () => {
     expect(propText({ type: PropType.LITERAL, value: null })).toBe('null')
     expect(propText({ type: PropType.FUNCTION, value: 'onSelect' })).toBe('ƒ onSelect')
     expect(propText({ type: PropType.JSON_OBJECT, value: '{"a":1}' })).toBe('{"a":1}')
-  })
-})
-
-describe('the app address', () => {
-  test('?app=/route opens that route; anything that is not a path of this origin opens the root', () => {
-    expect(appAddress('?app=/listing/L1001')).toBe('/listing/L1001')
-    expect(appAddress('')).toBe('/')
-    expect(appAddress('?app=//evil.example')).toBe('/')
-    expect(appAddress('?app=/\\evil.example')).toBe('/')
-    expect(appAddress('?app=https://evil.example')).toBe('/')
   })
 })

@@ -57,6 +57,9 @@ export function childUniquePath(parentPath: string, index: number | string): str
 
 const UNIQUE_PATH = /^0(-[A-Za-z0-9_]+)*$/
 
+/** Whether `path` is a unique path: `0`, then `-<segment>`s of `[A-Za-z0-9_]`. */
+export const isUniquePath = (path: string): boolean => UNIQUE_PATH.test(path)
+
 /**
  * Builds a validated element key. Throws 'Codebase ID contains invalid chars' or 'Storyboard ID contains
  * invalid chars' for ids outside `[A-Za-z0-9_-]`, and names the field for a malformed unique path.

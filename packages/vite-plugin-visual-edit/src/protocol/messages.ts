@@ -144,6 +144,14 @@ export const HydrationStatus = {
 } as const
 export type HydrationStatus = (typeof HydrationStatus)[keyof typeof HydrationStatus]
 
+/** HYDRATION_STATUS's payload (and checkIfHydrationError's reply): the status, and what the overlay shows. */
+export interface HydrationReport {
+  status: HydrationStatus
+  description?: string
+  label?: string
+  body?: string
+}
+
 /** Storyboard types: the app at a route, or a story / component preview. */
 export const StoryboardType = {
   APPLICATION: 'APPLICATION',

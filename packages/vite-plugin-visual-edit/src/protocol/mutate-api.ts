@@ -9,15 +9,35 @@ export type ElementRef = Pick<ElementKey, 'codebaseId'> & Partial<Omit<ElementKe
 /** Header that carries the session token on every mutate request. */
 export const TOKEN_HEADER = 'x-visual-edit-token'
 
-/** Same-origin GET that hands the editor page its token (never readable cross-origin). */
-export const SESSION_PATH = '/__visual-edit/session'
+/**
+ * The editor page's address on the editor's origin (docs/SECURITY.md): the editor and the API live on
+ * a port of their own, beside the app's dev server, where no script of the app can reach them.
+ */
+export const EDITOR_PATH = '/__visual-edit/'
+
+/**
+ * The session token reaches the editor out of band, in the fragment of the editor URL the CLI prints
+ * and opens (`/__visual-edit/#token=...`): never sent to a server, dropped from the address bar at once.
+ */
+export const TOKEN_FRAGMENT_KEY = 'token'
+
+/**
+ * Gated POST (token, editor origin) answering where the app is served, for the editor's frame: its
+ * port and base on the same host name the editor was opened with.
+ */
+export const PROJECT_PATH = '/__visual-edit/project'
+
+export interface ProjectResponse {
+  app: {
+    /** The app's dev server port. */
+    port: number
+    /** Vite's `base` (`/` unless the project sets one), ending with `/`. */
+    base: string
+  }
+}
 
 /** Largest request body the mutate server reads. */
 export const MAX_BODY_BYTES = 256 * 1024
-
-export interface SessionResponse {
-  token: string
-}
 
 /** The bodies of the mutate routes are typed from their schemas: see MutateRequest in body-schemas.ts. */
 

@@ -2,7 +2,7 @@
 import { compressToBase64, compressToEncodedURIComponent } from 'lz-string'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { FUNCTION_NOT_FOUND } from '../protocol/messages.ts'
-import { createBridge } from './bridge.ts'
+import { createBridge, editorOrigins } from './bridge.ts'
 import { InspectorContext } from './context.ts'
 
 /** A reply to a request: its id, and a result or an error. */
@@ -23,9 +23,18 @@ interface Harness {
 let stopLast = () => {}
 afterEach(() => stopLast())
 
-/** Connects like an editor would: 'init' with a port, from the embedding window and the page's origin. */
-function connect(options: { origin?: string; source?: MessageEventSource | null } = {}): Harness {
-  const context = new InspectorContext(window)
+/** The port of the editor's origin the harness's inspector is told about. */
+const EDITOR_PORT = 5174
+const editorOrigin = () => `${window.location.protocol}//${window.location.hostname}:${EDITOR_PORT}`
+
+/** Connects like an editor would: 'init' with a port, from the embedding window and the editor's origin. */
+function connect(
+  options: { origin?: string; source?: MessageEventSource | null; allowedOrigins?: string[] } = {},
+): Harness {
+  const context = new InspectorContext(window, {
+    editorPort: EDITOR_PORT,
+    ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}),
+  })
   const functions = new Map<string, (...args: never[]) => unknown>([
     ['setZoomPerc', (percent: number) => percent / 100],
     ['echo', (...args: never[]) => args],
@@ -55,7 +64,7 @@ function connect(options: { origin?: string; source?: MessageEventSource | null 
   window.dispatchEvent(
     new MessageEvent('message', {
       data: 'init',
-      origin: options.origin ?? window.location.origin,
+      origin: options.origin ?? editorOrigin(),
       source: options.source === undefined ? window.parent : options.source,
       ports: [channel.port2],
     }),
@@ -71,7 +80,7 @@ function connect(options: { origin?: string; source?: MessageEventSource | null 
 }
 
 describe('the bridge', () => {
-  test('accepts init from the embedding window of the same origin, then answers on the port with the request id', async () => {
+  test("accepts init from the embedding window on the editor's origin, then answers on the port with the request id", async () => {
     const harness = connect()
     expect(harness.context.connected).toBe(true)
     expect(
@@ -86,9 +95,32 @@ describe('the bridge', () => {
     })
   })
 
-  test('refuses init from another origin or from a window that does not embed the page', () => {
+  test("refuses init from another origin, the page's own, or a window that does not embed the page", () => {
     expect(connect({ origin: 'https://evil.example' }).context.connected).toBe(false)
+    // The app's own scripts run on the page's origin: they are not the editor.
+    expect(connect({ origin: window.location.origin }).context.connected).toBe(false)
+    // The editor's port on another host name, or another scheme, is another origin.
+    expect(connect({ origin: `http://evil.example:${EDITOR_PORT}` }).context.connected).toBe(false)
+    expect(connect({ origin: editorOrigin().replace('http:', 'https:') }).context.connected).toBe(false)
     expect(connect({ source: null }).context.connected).toBe(false)
+  })
+
+  test('accepts init from an allowed origin (visualEdit({ allowedOrigins }))', () => {
+    const allowed = 'http://127.0.0.1:9000'
+    expect(connect({ origin: allowed, allowedOrigins: [allowed] }).context.connected).toBe(true)
+  })
+
+  test("the editor's origin is the editor port on the page's own host name and scheme", () => {
+    expect(editorOrigins({ protocol: 'http:', hostname: 'localhost' }, { editorPort: 5174 })).toEqual([
+      'http://localhost:5174',
+    ])
+    expect(editorOrigins({ protocol: 'https:', hostname: '[::1]' }, { editorPort: 8443 })).toEqual([
+      'https://[::1]:8443',
+    ])
+    // No editor port (middleware mode): only the allowed origins.
+    expect(
+      editorOrigins({ protocol: 'http:', hostname: 'localhost' }, { allowedOrigins: ['http://a:1'] }),
+    ).toEqual(['http://a:1'])
   })
 
   test('accepts lz-string compressedArgs, base64 or URI-safe; anything else is an error reply', async () => {

@@ -1,4 +1,5 @@
 import { decompressFromBase64, decompressFromEncodedURIComponent } from 'lz-string'
+import type { InspectorConfig } from '../protocol/inspector-config.ts'
 import {
   type ExecuteFunctionPayload,
   FUNCTION_NOT_FOUND,
@@ -45,10 +46,25 @@ function decompressArgs(compressed: string): unknown[] {
 }
 
 /**
+ * The origins whose editor may connect: the editor's origin (the configured port on this page's own
+ * host name and scheme) and the allowed ones. Not the page's own origin: the editor never runs there.
+ *
+ *   page http://localhost:5173/, editorPort 5174  ->  ['http://localhost:5174']
+ */
+export function editorOrigins(
+  location: Pick<Location, 'protocol' | 'hostname'>,
+  config: InspectorConfig,
+): string[] {
+  const { editorPort, allowedOrigins = [] } = config
+  const own = editorPort ? [`${location.protocol}//${location.hostname}:${editorPort}`] : []
+  return [...own, ...allowedOrigins]
+}
+
+/**
  * The editor connection. A window message 'init' carrying a MessagePort is accepted only from the
- * window that embeds (or opened) this page, and only from the page's own origin or an allowed one;
- * from then on everything goes over the port. Requests are `{ id, type, payload }`; messages without
- * an id or a payload are ignored; replies are `{ id, result }` or `{ id, error }`.
+ * window that embeds (or opened) this page, and only from the editor's origin or an allowed one
+ * (editorOrigins); from then on everything goes over the port. Requests are `{ id, type, payload }`;
+ * messages without an id or a payload are ignored; replies are `{ id, result }` or `{ id, error }`.
  */
 export function createBridge(
   context: InspectorContext,
@@ -58,9 +74,7 @@ export function createBridge(
 
   const trusted = (event: MessageEvent) => {
     const fromEmbedder = event.source !== null && (event.source === win.parent || event.source === win.opener)
-    const allowed =
-      event.origin === win.location.origin || (context.config.allowedOrigins ?? []).includes(event.origin)
-    return fromEmbedder && allowed
+    return fromEmbedder && editorOrigins(win.location, context.config).includes(event.origin)
   }
 
   const reply = (

@@ -1,4 +1,5 @@
 import { type ElementKey, elementKeyToString } from '../protocol/element-key.ts'
+import type { InspectorConfig } from '../protocol/inspector-config.ts'
 import {
   type OutboundEvent,
   StoryboardType,
@@ -22,11 +23,6 @@ export interface Lookup {
   text?: 'none' | 'static' | 'dynamic'
   /** Classes the code sets directly on the element. */
   classes?: string[]
-}
-
-export interface InspectorConfig {
-  /** Origins, besides the page's own, whose editor may connect. */
-  allowedOrigins?: string[]
 }
 
 /** Flags read from the page URL (docs/INSPECTOR.md, Page flags). */

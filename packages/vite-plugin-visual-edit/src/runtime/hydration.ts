@@ -1,12 +1,5 @@
-import { HydrationStatus, OutboundEvent } from '../protocol/messages.ts'
+import { type HydrationReport, HydrationStatus, OutboundEvent } from '../protocol/messages.ts'
 import type { InspectorContext } from './context.ts'
-
-export interface HydrationReport {
-  status: HydrationStatus
-  description?: string
-  label?: string
-  body?: string
-}
 
 /**
  * The page's error state as its framework's overlay shows it: 'Hydration failed' in the message is a

@@ -21,7 +21,10 @@ let observed: unknown[]
 let disconnected: number
 let windowPosts: ReturnType<typeof vi.spyOn>
 
-/** Sends the handshake like the editor does: 'init' with a port, from the embedding window. */
+/** The port of the editor's origin the inspectors of these tests are told about. */
+const EDITOR_PORT = 5174
+
+/** Sends the handshake like the editor does: 'init' with a port, from the embedding window on the editor's origin. */
 function init(options: { origin?: string } = {}): Editor {
   const channel = new MessageChannel()
   channels.push(channel)
@@ -32,7 +35,7 @@ function init(options: { origin?: string } = {}): Editor {
   window.dispatchEvent(
     new MessageEvent('message', {
       data: INIT_MESSAGE,
-      origin: options.origin ?? window.location.origin,
+      origin: options.origin ?? `${window.location.protocol}//${window.location.hostname}:${EDITOR_PORT}`,
       source: window.parent,
       ports: [channel.port2],
     }),
@@ -42,7 +45,7 @@ function init(options: { origin?: string } = {}): Editor {
 
 function start(search = '') {
   window.history.replaceState(null, '', `/${search}`)
-  const inspector = startInspector(window)
+  const inspector = startInspector(window, { editorPort: EDITOR_PORT })
   running.push(inspector)
   return inspector
 }

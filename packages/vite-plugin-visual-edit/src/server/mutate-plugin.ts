@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import type { Plugin, ViteDevServer } from 'vite'
 import type { VisualEditContext } from '../context.ts'
@@ -9,17 +10,24 @@ import { ParsedFiles } from './edit/parsed-files.ts'
 import { servedGate } from './edit/served-gate.ts'
 import { FileLocks, nodeFileSystem } from './edit/source-file.ts'
 import { watchNotifier } from './edit/watch-notify.ts'
+import { appGuard, editorHost, editorOriginHandler } from './editor-origin/editor-origin.ts'
+import { openEditorServer, releaseEditorServer } from './editor-origin/editor-server.ts'
 import { createMutateMiddleware } from './gate/middleware.ts'
 
-/** Mounts the mutate API on the dev server of the active visualEdit() instance. */
+/**
+ * Mounts the mutate API on the editor's origin (a port of its own beside the dev server's, see
+ * editor-origin/), and guards the app's server: its pages may be framed only by the editor, and the
+ * editor's paths are not served there (docs/SECURITY.md).
+ */
 export function mutatePlugin(context: VisualEditContext): Plugin {
   return {
     name: 'visual-edit:mutate',
     apply: isDevServer,
-    configureServer(server) {
+    async configureServer(server) {
       if (!context.active) return
+      const { root, logger } = server.config
       const services: MutationServices = {
-        root: server.config.root,
+        root,
         index: context.index,
         fs: nodeFileSystem,
         locks: new FileLocks(),
@@ -37,11 +45,33 @@ export function mutatePlugin(context: VisualEditContext): Plugin {
         allowRemote: context.options.allowRemote,
         protocol: server.config.server.https ? ('https' as const) : ('http' as const),
       }
-      // First in the stack: Vite's own CORS and host-check middlewares must not answer (or add CORS
-      // headers to) the mutate routes before the gate has run.
+      const httpServer = server.httpServer
+      if (!httpServer) {
+        logger.warn(
+          '[visual-edit] The dev server runs in middleware mode, which has no address of its own: the editor and its API need one beside it, so none is served. Run the project with `npx visual-edit edit` instead.',
+        )
+        return
+      }
+      const editor = await openEditorServer(root, {
+        host: editorHost(server.config.server.host, context.options.allowRemote),
+        https: server.config.server.https,
+      })
+      const base = server.config.base.endsWith('/') ? server.config.base : `${server.config.base}/`
+      const api = createMutateMiddleware(gate, services, logger, () => ({
+        app: { port: (httpServer.address() as AddressInfo | null)?.port ?? 0, base },
+      }))
+      editor.attach(server, editorOriginHandler({ gate, api, page: () => editor.page, logger }))
+      context.editor = editor
+      httpServer.once('close', () => {
+        releaseEditorServer(root, server).catch((error: unknown) =>
+          logger.error(`[visual-edit] The editor's server did not close: ${String(error)}`),
+        )
+      })
+      // First in the stack: Vite's own middlewares must not answer the editor's paths, nor any page
+      // without the header that keeps other origins from framing it.
       server.middlewares.stack.unshift({
         route: '',
-        handle: createMutateMiddleware(gate, services, server.config.logger),
+        handle: appGuard({ gate, editorPort: () => editor.port, logger }),
       })
     },
   }

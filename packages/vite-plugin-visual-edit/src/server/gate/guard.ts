@@ -23,13 +23,13 @@ export function header(request: IncomingMessage, name: string): string | undefin
 }
 
 /** `localhost:5173` -> `localhost`, `[::1]:5173` -> `::1`; null when the header is not a host. */
-function hostnameOf(hostHeader: string): string | null {
+export function hostnameOf(hostHeader: string): string | null {
   const match = /^(?:\[([0-9a-f:.]+)\]|([a-z0-9.-]+))(?::(\d{1,5}))?$/i.exec(hostHeader.trim())
   if (!match) return null
   return (match[1] ?? match[2] ?? '').toLowerCase()
 }
 
-function isLoopbackName(hostname: string): boolean {
+export function isLoopbackName(hostname: string): boolean {
   if (hostname === 'localhost' || hostname.endsWith('.localhost')) return true
   if (isIP(hostname) === 4) return hostname.startsWith('127.')
   return hostname === '::1'
@@ -88,7 +88,7 @@ export function checkToken(request: IncomingMessage, options: GateOptions): void
   if (token !== undefined && tokensEqual(token, options.token)) return
   throw new MutateError(
     'FORBIDDEN_TOKEN',
-    `Missing or wrong ${TOKEN_HEADER} header. The editor reads the token from this dev server's session endpoint; reload the editor page.`,
+    `Missing or wrong ${TOKEN_HEADER} header. The editor gets the token in the URL visual-edit printed when it started; open that URL again (a restarted visual-edit prints a new one).`,
   )
 }
 

@@ -7,8 +7,8 @@ import { LOOKUPS_PATH, type LookupsResponse, lookupsRequestSchema } from '../../
 import {
   type MutateErrorResponse,
   type MutateResponse,
-  SESSION_PATH,
-  type SessionResponse,
+  PROJECT_PATH,
+  type ProjectResponse,
 } from '../../protocol/mutate-api.ts'
 import { ACTIVITY_OPERATION } from '../../protocol/mutate-routes.ts'
 import { bodyIssueMessage } from '../../protocol/schema-issues.ts'
@@ -36,7 +36,7 @@ const CANVAS_ID = /^[A-Za-z0-9_-]{1,200}$/
 function send(
   response: ServerResponse,
   status: number,
-  body: MutateResponse | MutateErrorResponse | SessionResponse | LookupsResponse | ClassCssResponse,
+  body: MutateResponse | MutateErrorResponse | ProjectResponse | LookupsResponse | ClassCssResponse,
 ): void {
   response.statusCode = status
   response.setHeader('Content-Type', 'application/json; charset=utf-8')
@@ -46,23 +46,17 @@ function send(
 }
 
 /**
- * GET /__visual-edit/session: hands the token to the editor page. Same-origin only: the Host is checked
- * like every mutate call, a cross-site fetch is refused by its Sec-Fetch-Site and Origin, and no CORS
- * header is ever sent, so another site's page cannot read the answer either.
+ * POST /__visual-edit/project: where the app is served (its port and base), for the editor's frame.
+ * Gated like the lookups: the editor asks it first, so a wrong token shows at once.
  */
-function handleSession(request: IncomingMessage, response: ServerResponse, gate: GateOptions): void {
-  const host = checkHost(request, gate)
-  checkPeer(request, gate)
-  if (request.method !== 'GET') {
-    response.setHeader('Allow', 'GET')
-    throw new MutateError('METHOD_NOT_ALLOWED', `${SESSION_PATH} answers GET only.`)
-  }
-  const site = header(request, 'sec-fetch-site')
-  if (site !== undefined && site !== 'same-origin' && site !== 'none') {
-    throw new MutateError('FORBIDDEN_ORIGIN', 'The session token is only given to pages of this dev server.')
-  }
-  checkOrigin(request, host, gate)
-  send(response, 200, { token: gate.token })
+async function handleProject(
+  request: IncomingMessage,
+  response: ServerResponse,
+  gate: GateOptions,
+  project: () => ProjectResponse,
+): Promise<void> {
+  await gatedBody(request, response, gate, PROJECT_PATH, 'The project is', 'project', v.object({}))
+  send(response, 200, project())
 }
 
 /**
@@ -191,49 +185,56 @@ async function handleRoute(
 }
 
 /**
- * The mutate API as connect middleware: the session, lookups and class-css endpoints and every route under /canvases/ go
- * through one gate (Host, peer, method, Origin, token, content type, body size and depth) before an
- * operation runs. Errors answer `{ error: { code, message } }`; anything unexpected is a 500 whose
- * details go to the dev server's log, never to the client.
+ * A failure as the API answers it: a MutateError with its status, code and message; anything
+ * unexpected is a 500 whose details go to the dev server's log, never to the client.
+ */
+export function sendError(response: ServerResponse, error: unknown, logger: Logger): void {
+  if (response.headersSent) return
+  if (error instanceof MutateError) {
+    if (error.code === 'PAYLOAD_TOO_LARGE') response.setHeader('Connection', 'close')
+    send(response, error.status, { error: { code: error.code, message: error.message } })
+    return
+  }
+  logger.error(
+    `[visual-edit] mutate request failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+  )
+  send(response, 500, {
+    error: {
+      code: 'INTERNAL',
+      message: "visual-edit hit an unexpected error; the dev server's terminal has the details.",
+    },
+  })
+}
+
+/**
+ * The mutate API as connect middleware, on the editor's origin: the project, lookups and class-css
+ * endpoints and every route under /canvases/ go through one gate (Host, peer, method, Origin, token,
+ * content type, body size and depth) before an operation runs. Errors answer `{ error: { code,
+ * message } }` (sendError). There is no endpoint that hands out the token (docs/SECURITY.md).
  */
 export function createMutateMiddleware(
   gate: GateOptions,
   services: MutationServices,
   logger: Logger,
+  project: () => ProjectResponse,
 ): Connect.NextHandleFunction {
   const canvases = new FileLocks()
   return (request, response, next) => {
     const pathname = (request.url ?? '/').split('?')[0] ?? '/'
-    const isSession = pathname === SESSION_PATH
-    const isLookups = pathname === LOOKUPS_PATH
-    const isClassCss = pathname === CLASS_CSS_PATH
-    if (!isSession && !isLookups && !isClassCss && !pathname.startsWith('/canvases/')) {
+    const handled =
+      pathname === PROJECT_PATH
+        ? handleProject(request, response, gate, project)
+        : pathname === LOOKUPS_PATH
+          ? handleLookups(request, response, gate, services)
+          : pathname === CLASS_CSS_PATH
+            ? handleClassCss(request, response, gate, services)
+            : pathname.startsWith('/canvases/')
+              ? handleRoute(request, response, pathname, gate, services, canvases)
+              : null
+    if (handled === null) {
       next()
       return
     }
-    const handled = isSession
-      ? Promise.resolve().then(() => handleSession(request, response, gate))
-      : isLookups
-        ? handleLookups(request, response, gate, services)
-        : isClassCss
-          ? handleClassCss(request, response, gate, services)
-          : handleRoute(request, response, pathname, gate, services, canvases)
-    handled.catch((error: unknown) => {
-      if (response.headersSent) return
-      if (error instanceof MutateError) {
-        if (error.code === 'PAYLOAD_TOO_LARGE') response.setHeader('Connection', 'close')
-        send(response, error.status, { error: { code: error.code, message: error.message } })
-        return
-      }
-      logger.error(
-        `[visual-edit] mutate request failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-      )
-      send(response, 500, {
-        error: {
-          code: 'INTERNAL',
-          message: "visual-edit hit an unexpected error; the dev server's terminal has the details.",
-        },
-      })
-    })
+    handled.catch((error: unknown) => sendError(response, error, logger))
   }
 }
