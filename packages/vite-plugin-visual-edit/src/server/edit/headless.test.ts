@@ -206,4 +206,55 @@ describe('createHeadlessEditor', () => {
     )
     expect(await editor.changes()).toEqual([])
   })
+
+  test('writes nothing a config loads, nor CSS that would load code; nothing reaches memory', async () => {
+    const dir = project({
+      'src/App.tsx': APP,
+      'src/Title.tsx': 'export const Title = () => <h2>Title</h2>\n',
+      'vite.config.ts':
+        "import { defineConfig } from 'vite'\nimport { Title } from './src/Title.tsx'\nimport { brand } from './src/brand'\n\nexport default defineConfig({ define: { T: JSON.stringify(String(Title) + brand) } })\n",
+      'tailwind.config.cjs': "module.exports = { theme: require('./src/tokens.js') }\n",
+    })
+    const editor = await createHeadlessEditor(dir)
+    const h2 = editor.elementAt('src/Title.tsx', 1, 'h2')
+    await expect(
+      editor.run('editText', { element: { codebaseId: h2 }, oldText: 'Title', newText: 'Hi' }),
+    ).rejects.toMatchObject({
+      code: 'FILE_NOT_EDITABLE',
+      message: expect.stringMatching(
+        /a config the dev server loads \(Vite, PostCSS or Tailwind\) imports it/,
+      ),
+    })
+    const main = { codebaseId: editor.elementAt('src/App.tsx', 3) }
+    await expect(
+      editor.run('addJsxElement', {
+        destinationElement: main,
+        newElement: { nativeTag: 'p' },
+        extraFiles: { 'src/brand.ts': "export const brand = 'x'\n" },
+      }),
+    ).rejects.toMatchObject({ code: 'FILE_NOT_EDITABLE' })
+    await expect(
+      editor.run('addJsxElement', {
+        destinationElement: main,
+        newElement: { nativeTag: 'p' },
+        extraFiles: { 'src/tokens.js': 'module.exports = {}\n' },
+      }),
+    ).rejects.toMatchObject({
+      code: 'FILE_NOT_EDITABLE',
+      message: expect.stringMatching(/^src\/tokens\.js cannot be written/),
+    })
+    await expect(
+      editor.run('addJsxElement', {
+        destinationElement: main,
+        newElement: { nativeTag: 'p' },
+        extraFiles: {
+          'src/x.css': '@import "tailwindcss";\n@plugin "./p.js";\n',
+          'src/p.js': 'export default {}\n',
+        },
+      }),
+    ).rejects.toMatchObject({
+      message: expect.stringMatching(/^Unsafe CSS: src\/x\.css was not written: line 2: @plugin/),
+    })
+    expect(await editor.changes()).toEqual([])
+  })
 })

@@ -6,6 +6,7 @@ import type { MutateResponse } from '../../protocol/mutate-api.ts'
 import { ElementIndex, type IndexedElement } from '../../transform/element-index.ts'
 import { analyzeJsx } from '../../transform/tag-jsx.ts'
 import { OPERATIONS } from '../mutate/index.ts'
+import { viteConfigDependencies } from './config-dependencies.ts'
 import { History } from './history.ts'
 import { MutateError } from './mutate-error.ts'
 import type { MutationServices } from './mutation.ts'
@@ -303,6 +304,8 @@ export async function createHeadlessEditor(root: string): Promise<HeadlessEditor
   }
 
   const overlay = new MemoryOverlay()
+  // Without a dev server, the files the Vite config loads are read from its imports, once.
+  const configDependencies = await viteConfigDependencies(real)
   const services: MutationServices = {
     root: real,
     index,
@@ -312,6 +315,7 @@ export async function createHeadlessEditor(root: string): Promise<HeadlessEditor
     parsed: new ParsedFiles(),
     // Vite's default; without the project's config, edits never create files in it either way.
     publicDir: path.join(real, 'public'),
+    configDependencies: () => configDependencies,
   }
   return {
     root: real,

@@ -4,6 +4,12 @@ import type { MutateResponse } from '../../protocol/mutate-api.ts'
 import { type ElementIndex, type IndexedElement, sourceHash } from '../../transform/element-index.ts'
 import { parseElementAt, parseModule, parseOpeningAt } from '../../transform/parse-module.ts'
 import { analyzeJsx, type JsxAnalysis } from '../../transform/tag-jsx.ts'
+import { assertSafeStylesheet } from '../css-safety/stylesheet-guard.ts'
+import {
+  assertNoConfigDependency,
+  toolConfigDependencies,
+  viteConfigDependencies,
+} from './config-dependencies.ts'
 import type { History } from './history.ts'
 import { remapIds } from './id-remap.ts'
 import { MutateError } from './mutate-error.ts'
@@ -35,6 +41,12 @@ export interface MutationServices {
   written?: (writes: readonly FileWrite[]) => void
   /** Awaited under the files' lock just before they are written (the page catching up; served-gate.ts). */
   beforeWrite?: (paths: readonly string[]) => Promise<void>
+  /**
+   * Absolute paths of the files the Vite config loads (`server.config.configFileDependencies`), which
+   * no edit writes. Absent: read from the config's own imports (config-dependencies.ts). The PostCSS
+   * and Tailwind configs' imports are always read from them.
+   */
+  configDependencies?: () => readonly string[]
 }
 
 /** A file read for an edit, with its text as the element index knows it. */
@@ -222,6 +234,33 @@ export async function runEdit(
   )
 }
 
+/**
+ * What no write may do, checked on the whole group before any file is written: write a file a config
+ * of the dev server loads (Vite's, PostCSS's, Tailwind's: it would run in Node), or write CSS that
+ * makes the dev server load code or read outside the project (css-safety/).
+ */
+async function assertSafeWrites(
+  services: MutationServices,
+  changes: readonly { text: string; beforeText: string | null }[],
+  writes: readonly FileWrite[],
+): Promise<void> {
+  const dependencies = [
+    ...(services.configDependencies?.() ?? (await viteConfigDependencies(services.root))),
+    ...(await toolConfigDependencies(services.root)),
+  ]
+  await assertNoConfigDependency(services.fs, dependencies, writes)
+  const { sourceFolders } = creatablePolicy(services)
+  for (const [index, write] of writes.entries()) {
+    const change = changes[index] as (typeof changes)[number]
+    await assertSafeStylesheet(services.fs, services.root, sourceFolders, {
+      path: write.path,
+      relativePath: write.relativePath,
+      before: change.beforeText,
+      after: change.text,
+    })
+  }
+}
+
 async function commit(
   services: MutationServices,
   canvasId: string,
@@ -237,6 +276,8 @@ async function commit(
     before: Buffer | null
     text: string
     mode: number
+    /** The text the edit started from; null for a file it creates. */
+    beforeText: string | null
     analysis?: Reanalysis
   }
   const changes: Change[] = []
@@ -280,6 +321,7 @@ async function commit(
       before: source?.bytes ?? null,
       text,
       mode: source?.mode ?? 0o644,
+      beforeText: source?.text ?? null,
       ...(analysis ? { analysis } : {}),
     })
   }
@@ -294,6 +336,7 @@ async function commit(
     bytes: Buffer.from(change.text, 'utf8'),
     mode: change.mode,
   }))
+  await assertSafeWrites(services, changes, writes)
   await services.beforeWrite?.(writes.map((write) => write.path))
   const directories = await writeFilesAtomically(services.fs, writes)
   services.written?.(writes)

@@ -22,6 +22,7 @@ import {
 import { MutateError } from '../edit/mutate-error.ts'
 import type { SourceFile } from '../edit/source-file.ts'
 import { indentAt } from '../structure/layout.ts'
+import { assertOnlyRuleChanged, declarationValueProblem } from './css-structure.ts'
 
 /**
  * Why `text` (a declaration value or a selector) could break out of its place in a stylesheet or a
@@ -199,12 +200,22 @@ export function applyCssStyling(args: {
   const code = sheet.text
   const root = parseSheet(sheet)
   const media = mediaQueryFor(modifiers)
+  for (const [property, value] of changes) {
+    const problem = value === null ? undefined : declarationValueProblem(value, cssTextProblem)
+    if (problem) {
+      throw new MutateError('INVALID_VALUE', `The value of ${property} cannot be written: ${problem}.`)
+    }
+  }
   const selector = variantSelector(args.selector, modifiers)
   const wanted = normalizeSelector(selector)
-  const rules: Rule[] = []
-  root.walkRules((rule) => {
-    if (normalizeSelector(rule.selector) === wanted && inContext(rule, media)) rules.push(rule)
-  })
+  const locate = (sheetRoot: Root) => {
+    const found: Rule[] = []
+    sheetRoot.walkRules((rule) => {
+      if (normalizeSelector(rule.selector) === wanted && inContext(rule, media)) found.push(rule)
+    })
+    return found
+  }
+  const rules = locate(root)
   const where = media === null ? selector : `${selector} in @media ${media}`
   if (rules.length > 1) {
     const lines = rules.map((rule) => `${sheet.relativePath}:${rule.source?.start?.line ?? 0}`)
@@ -232,14 +243,23 @@ export function applyCssStyling(args: {
   }
 
   const output = magic.toString()
+  let after: Root
   try {
-    postcss.parse(output)
+    after = postcss.parse(output)
   } catch {
     throw new MutateError(
       'EDIT_IMPOSSIBLE',
       `The edit would leave ${sheet.relativePath} unable to parse, so nothing was written.`,
     )
   }
+  assertOnlyRuleChanged({
+    before: root,
+    after,
+    locate,
+    changes,
+    sameProperty,
+    relativePath: sheet.relativePath,
+  })
   return output
 }
 

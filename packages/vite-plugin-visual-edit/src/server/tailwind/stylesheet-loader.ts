@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs'
-import { readFile, stat } from 'node:fs/promises'
+import { readFile, realpath, stat } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -11,24 +11,51 @@ import type { LoadOptions } from './design-system.ts'
  * agree on the version); other packages are resolved from the importing file like Node does, taking
  * the `style` entry of their exports. Every stylesheet read is reported to `onRead` with the mtime it
  * had before the read (so a change during the read still counts as a change).
+ *
+ * A path (`./p.js`, `../x.css`, `/abs`) must lead to a file inside the project `root` (its real path):
+ * the class-css endpoint and Tailwind edits compile the project's stylesheet in the dev server, and a
+ * stylesheet naming a module or file outside the project is refused (422 naming it) rather than run or
+ * read. Packages are resolved as Node resolves them, from what the project installed.
  */
 export function hostLoaders(
+  root: string,
   tailwindDir: string,
   onRead: (file: string, mtimeMs: number) => void,
 ): Pick<LoadOptions, 'loadStylesheet' | 'loadModule'> {
   return {
     async loadStylesheet(id, base) {
       const file = resolveStylesheet(id, base, tailwindDir)
+      if (isPath(id)) await assertInProject(root, file, `the stylesheet ${JSON.stringify(id)}`)
       const { mtimeMs } = await stat(file)
       const content = await readFile(file, 'utf8')
       onRead(file, mtimeMs)
       return { path: file, base: path.dirname(file), content }
     },
-    async loadModule(id, base) {
+    async loadModule(id, base, resourceHint) {
       const file = createRequire(path.join(base, 'noop.js')).resolve(id)
+      if (isPath(id)) await assertInProject(root, file, `@${resourceHint} ${JSON.stringify(id)}`)
       const loaded = (await import(pathToFileURL(file).href)) as { default?: unknown }
       return { path: file, base: path.dirname(file), module: loaded.default ?? loaded }
     },
+  }
+}
+
+/** Whether a stylesheet names `id` as a path (relative or absolute) rather than a package. */
+const isPath = (id: string) => id.startsWith('.') || id.startsWith('/') || path.isAbsolute(id)
+
+/** Throws unless `file`'s real path is inside the real `root`. */
+async function assertInProject(root: string, file: string, what: string): Promise<void> {
+  const [realRoot, real] = await Promise.all([realpath(root), realpath(file)])
+  const relative = path.relative(realRoot, real)
+  if (
+    relative === '' ||
+    relative.startsWith(`..${path.sep}`) ||
+    relative === '..' ||
+    path.isAbsolute(relative)
+  ) {
+    throw new Error(
+      `${what} leads outside the project, so visual-edit neither loads nor reads it; name a file inside the project`,
+    )
   }
 }
 

@@ -212,7 +212,7 @@ async function loadDesignSystem(root: string, found: TailwindPackage): Promise<L
   const sources = new Map<string, number>()
   const inProject = (file: string) =>
     !path.relative(root, file).startsWith('..') && !file.split(path.sep).includes('node_modules')
-  const loaders = hostLoaders(found.dir, (file, mtimeMs) => {
+  const loaders = hostLoaders(root, found.dir, (file, mtimeMs) => {
     if (inProject(file)) sources.set(file, mtimeMs)
   })
 
