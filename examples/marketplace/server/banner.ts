@@ -13,7 +13,8 @@ export function printBanner(config: BackendConfig, url: string, print: (line: st
     ...config.demoAccounts.map(
       (account) => `  Demo ${account.role.padEnd(8)}  ${account.email}  /  ${account.password}`,
     ),
-    `  Data:        ${config.dataDir}`,
+    `  Redirects:   ${[config.siteUrl ?? `${base}/`, ...config.redirectAllowList].join(', ')}  (MARKETPLACE_SITE_URL, MARKETPLACE_REDIRECT_ALLOW_LIST)`,
+    `  Data:        ${config.dataDir}  (private to you; MARKETPLACE_DATA_DIR)`,
     '',
   ]
   for (const line of lines) print(line)

@@ -49,6 +49,8 @@ test('prints its URL, the anon key, the admin sign-up code and the demo accounts
   expect(output).toMatch(/Admin sign-up code: +\S+/)
   expect(output).toMatch(/Demo admin +admin@marketplace\.local {2}\/ {2}\S+/)
   expect(output).toMatch(/Demo customer +customer@marketplace\.local {2}\/ {2}\S+/)
+  // Mailed links come back to the site URL only: its own origin unless MARKETPLACE_SITE_URL says.
+  expect(output).toMatch(/Redirects: +http:\/\/127\.0\.0\.1:\d+\/ {2}\(MARKETPLACE_SITE_URL/)
   expect(code).toBe(0)
 }, 60_000)
 

@@ -1,9 +1,12 @@
 import { printBanner } from './banner.ts'
+import { commaList } from './config.ts'
 import { BackendError, startBackend } from './index.ts'
 
 /**
  * `npm run backend --workspace @visual-edit/marketplace [-- --port 54321 --host 127.0.0.1]`: the local
- * backend on its own port, for an app served elsewhere (VITE_SUPABASE_URL=http://127.0.0.1:54321).
+ * backend on its own port, for an app served elsewhere (VITE_SUPABASE_URL=http://127.0.0.1:54321; set
+ * MARKETPLACE_SITE_URL to the app's origin so mailed links come back to it). It answers loopback
+ * Host names, IP addresses, --host's name and MARKETPLACE_ALLOWED_HOSTS (comma-separated).
  */
 async function main(argv: string[]): Promise<void> {
   const option = (name: string) => {
@@ -18,7 +21,11 @@ async function main(argv: string[]): Promise<void> {
     )
   }
   const started = performance.now()
-  const backend = await startBackend({ port, host: option('host') ?? '127.0.0.1' })
+  const backend = await startBackend({
+    port,
+    host: option('host') ?? '127.0.0.1',
+    allowedHosts: commaList(process.env.MARKETPLACE_ALLOWED_HOSTS),
+  })
   printBanner(backend.config, backend.url, (line) => console.log(line))
   console.log(`  Ready in ${Math.round(performance.now() - started)} ms. Ctrl+C stops it.\n`)
   const stop = () => {

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { SignJWT } from 'jose'
+import { AllowListPatternError, compilePattern } from './auth/redirect-allow-list.ts'
+import { makePrivate } from './data-dir.ts'
 import { BackendError } from './errors.ts'
 import { jwtKey } from './http/jwt.ts'
 
@@ -15,7 +17,7 @@ export interface DemoAccount {
 
 /** Everything the backend needs to run; secrets live in `<dataDir>/backend.json`, made on first start. */
 export interface BackendConfig {
-  /** Holds `backend.json` and the database (`pgdata/`). */
+  /** Holds `backend.json` and the database (`pgdata/`); outside the app (data-dir.ts), readable by this user only. */
   dataDir: string
   /** HS256 secret of every token (GoTrue's GOTRUE_JWT_SECRET). */
   jwtSecret: string
@@ -30,6 +32,13 @@ export interface BackendConfig {
   demoAccounts: DemoAccount[]
   /** Per-IP limits, as GoTrue's defaults. */
   rateLimits: RateLimits
+  /**
+   * GoTrue's SITE_URL (env MARKETPLACE_SITE_URL): where a browser goes after a mailed link when no
+   * allowed `redirect_to` was given. Null: the origin each request came to (the app's, when mounted).
+   */
+  siteUrl: string | null
+  /** GoTrue's URI allow list (env MARKETPLACE_REDIRECT_ALLOW_LIST, comma-separated globs): other `redirect_to` URLs allowed. */
+  redirectAllowList: readonly string[]
 }
 
 export interface RateLimits {
@@ -53,17 +62,69 @@ const SECRETS_FILE = 'backend.json'
 /** A secret readable as text, from the OS's random source. */
 const secret = (bytes: number) => randomBytes(bytes).toString('base64url')
 
+/** A comma-separated setting's entries, blanks left out: `'a, b,,'` -> `['a', 'b']`. */
+export const commaList = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '')
+
+/** MARKETPLACE_SITE_URL as an absolute http(s) URL, or null when unset. */
+function siteUrlFrom(value: string | undefined): string | null {
+  if (!value) return null
+  let url: URL | null = null
+  try {
+    url = new URL(value)
+  } catch {
+    // Reported below with what to write instead.
+  }
+  if (
+    url === null ||
+    (url.protocol !== 'http:' && url.protocol !== 'https:') ||
+    url.username ||
+    url.password
+  ) {
+    throw new BackendError(
+      'CONFIG_INVALID',
+      `MARKETPLACE_SITE_URL must be the app's absolute http(s) URL, such as http://localhost:5173, not "${value}".`,
+    )
+  }
+  return url.href
+}
+
+/** MARKETPLACE_REDIRECT_ALLOW_LIST's patterns, each checked. */
+function allowListFrom(value: string | undefined): string[] {
+  const patterns = commaList(value)
+  for (const pattern of patterns) {
+    try {
+      compilePattern(pattern)
+    } catch (error) {
+      if (!(error instanceof AllowListPatternError)) throw error
+      throw new BackendError(
+        'CONFIG_INVALID',
+        `MARKETPLACE_REDIRECT_ALLOW_LIST: ${error.message}. Entries are comma-separated URLs or globs, such as http://localhost:3000/**.`,
+      )
+    }
+  }
+  return patterns
+}
+
 /**
- * Reads (or makes, on the first start) the backend's secrets in the data directory, and derives the
- * API keys. The environment wins over the stored values: JWT_SECRET, ADMIN_SIGNUP_CODE,
- * MARKETPLACE_CONFIRM_EMAIL.
+ * Reads (or makes, on the first start) the backend's secrets in the data directory (made private:
+ * the folder 700, the file 600), and derives the API keys. The environment wins over the stored
+ * values: JWT_SECRET, ADMIN_SIGNUP_CODE, MARKETPLACE_CONFIRM_EMAIL; it alone gives
+ * MARKETPLACE_SITE_URL and MARKETPLACE_REDIRECT_ALLOW_LIST. Where the data directory is, and that it
+ * is not served, is data-dir.ts's (resolveDataDir).
  */
 export async function loadBackendConfig(
   dataDir: string,
   env: NodeJS.ProcessEnv = process.env,
   overrides: Partial<Pick<BackendConfig, 'autoConfirm' | 'rateLimits'>> = {},
 ): Promise<BackendConfig> {
-  mkdirSync(dataDir, { recursive: true })
+  // Checked before anything is written: a wrong setting stops the start with nothing made.
+  const siteUrl = siteUrlFrom(env.MARKETPLACE_SITE_URL)
+  const redirectAllowList = allowListFrom(env.MARKETPLACE_REDIRECT_ALLOW_LIST)
+  makePrivate(dataDir)
   const file = path.join(dataDir, SECRETS_FILE)
   let stored: StoredSecrets
   if (existsSync(file)) {
@@ -117,5 +178,7 @@ export async function loadBackendConfig(
       },
     ],
     rateLimits: overrides.rateLimits ?? DEFAULT_RATE_LIMITS,
+    siteUrl,
+    redirectAllowList,
   }
 }

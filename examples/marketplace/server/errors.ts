@@ -6,6 +6,8 @@ export type BackendErrorCode =
   | 'MIGRATION_CHANGED'
   | 'MIGRATION_FAILED'
   | 'CONFIG_INVALID'
+  | 'DATA_DIR_SERVED'
+  | 'DATA_DIR_MOVE_FAILED'
 
 export class BackendError extends Error {
   constructor(

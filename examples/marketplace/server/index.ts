@@ -1,22 +1,26 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { type AddressInfo, isIP } from 'node:net'
 import { createAuthHandler, createInboxHandler, prepareAuth } from './auth/index.ts'
 import { type BackendConfig, loadBackendConfig, type RateLimits } from './config.ts'
+import { MARKETPLACE_ROOT, resolveDataDir } from './data-dir.ts'
 import { Database } from './db/database.ts'
 import { BackendError } from './errors.ts'
-import { createGateway } from './http/server.ts'
+import type { AllowedHosts } from './http/host-check.ts'
+import { createGateway, refuseHost } from './http/server.ts'
 import { createRestHandler } from './rest/index.ts'
 
 export type { BackendConfig } from './config.ts'
 export { BackendError } from './errors.ts'
 
-/** Where the local backend keeps its data unless MARKETPLACE_DATA_DIR says otherwise: `examples/marketplace/.data`. */
-export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../.data', import.meta.url))
-
 export interface BackendOptions {
+  /** Else MARKETPLACE_DATA_DIR, else the user's state folder (data-dir.ts); never inside a served folder. */
   dataDir?: string
+  /** The app the data belongs to: the marketplace's folder unless mounted on another copy's server. */
+  appRoot?: string
+  /** Names answered besides loopback ones and IP addresses (host-check.ts). */
+  allowedHosts?: AllowedHosts
+  /** Where one-line notes go (an old data folder moved); console.log unless given. */
+  note?: (line: string) => void
   /** E-mail confirmation off (the default) or on; else MARKETPLACE_CONFIRM_EMAIL=1 turns it on. */
   autoConfirm?: boolean
   rateLimits?: RateLimits
@@ -35,7 +39,12 @@ export interface Backend {
 /** Opens the database (bootstrap, migrations, demo accounts) and builds the services. */
 export async function createBackend(options: BackendOptions = {}): Promise<Backend> {
   const env = options.env ?? process.env
-  const dataDir = path.resolve(options.dataDir ?? (env.MARKETPLACE_DATA_DIR || DEFAULT_DATA_DIR))
+  const dataDir = resolveDataDir({
+    appRoot: options.appRoot ?? MARKETPLACE_ROOT,
+    env,
+    dataDir: options.dataDir,
+    note: options.note ?? ((line) => console.log(line)),
+  })
   const overrides: Parameters<typeof loadBackendConfig>[2] = {}
   if (options.autoConfirm !== undefined) overrides.autoConfirm = options.autoConfirm
   if (options.rateLimits) overrides.rateLimits = options.rateLimits
@@ -52,7 +61,11 @@ export async function createBackend(options: BackendOptions = {}): Promise<Backe
     await db.close()
     throw error
   }
-  const handle = createGateway(config, { auth, rest, inbox: createInboxHandler(ctx) })
+  const handle = createGateway(
+    config,
+    { auth, rest, inbox: createInboxHandler(ctx) },
+    { allowedHosts: options.allowedHosts ?? [] },
+  )
   return {
     config,
     db,
@@ -70,12 +83,20 @@ export interface RunningBackend extends Backend {
   server: Server
 }
 
-/** The backend on its own HTTP server (`npm run backend`, tests). The port is taken first: a busy one fails at once. */
+/**
+ * The backend on its own HTTP server (`npm run backend`, tests). The port is taken first: a busy one
+ * fails at once. Every request's Host is checked, whatever its path (host-check.ts): loopback names,
+ * IP addresses, `allowedHosts`, and `host` when it is a name.
+ */
 export async function startBackend(
   options: BackendOptions & { port?: number; host?: string } = {},
 ): Promise<RunningBackend> {
+  const host = options.host ?? '127.0.0.1'
+  const allowedHosts: AllowedHosts =
+    options.allowedHosts === true ? true : [...(options.allowedHosts ?? []), ...(isIP(host) ? [] : [host])]
   let ready: Backend | null = null
   const server = createServer((req, res) => {
+    if (refuseHost(req, res, allowedHosts)) return
     if (!ready) {
       res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1' })
       res.end(JSON.stringify({ message: 'The backend is starting; try again in a moment.' }))
@@ -87,7 +108,6 @@ export async function startBackend(
       res.end(JSON.stringify({ message: 'Not found: the backend serves /auth/v1, /rest/v1 and /inbox' }))
     })
   })
-  const host = options.host ?? '127.0.0.1'
   const port = options.port ?? 54321
   try {
     await new Promise<void>((resolve, reject) => {
@@ -109,7 +129,7 @@ export async function startBackend(
   }
   let backend: Backend
   try {
-    backend = await createBackend(options)
+    backend = await createBackend({ ...options, allowedHosts })
   } catch (error) {
     await closeServer()
     throw error

@@ -49,6 +49,27 @@ test('the dev server mounts the backend on the app origin and hands the app its 
   }
 }, 60_000)
 
+test('the dev server refuses the data directory and every .data folder, and answers no other origin', async () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'marketplace-vite-'))
+  made.push(dataDir)
+  const { server, url } = await devServer({ MARKETPLACE_DATA_DIR: dataDir, MARKETPLACE_BACKEND: 'lazy' })
+  try {
+    const { deny } = server.config.server.fs
+    // Vite's own entries are kept beside the marketplace's.
+    expect(deny).toEqual(expect.arrayContaining(['.env', '**/.git/**', '**/.data/**', `${dataDir}/**`]))
+    expect(server.config.server.cors).toBe(false)
+    for (const asked of ['/.data/backend.json', `/@fs${dataDir}/backend.json`]) {
+      const response = await fetch(`${url}${asked}`)
+      expect(response.status).toBe(403)
+      expect(await response.text()).toContain('never served')
+    }
+    const app = await fetch(`${url}/`, { headers: { origin: 'http://127.0.0.1:6666' } })
+    expect(app.headers.get('access-control-allow-origin')).toBeNull()
+  } finally {
+    await server.close()
+  }
+}, 60_000)
+
 test('with VITE_SUPABASE_URL set (a real Supabase project) nothing is mounted', async () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'marketplace-vite-'))
   made.push(dataDir)

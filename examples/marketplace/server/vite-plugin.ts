@@ -1,9 +1,37 @@
 import path from 'node:path'
-import { type Logger, loadEnv, type Plugin, type PreviewServer, type ViteDevServer } from 'vite'
+import {
+  type Logger,
+  loadEnv,
+  type Plugin,
+  type PreviewServer,
+  type UserConfig,
+  type ViteDevServer,
+} from 'vite'
 import { printBanner } from './banner.ts'
 import { loadBackendConfig } from './config.ts'
+import { resolveDataDir } from './data-dir.ts'
+import type { AllowedHosts } from './http/host-check.ts'
 import { routeOf } from './http/server.ts'
-import { type Backend, createBackend, DEFAULT_DATA_DIR } from './index.ts'
+import { type Backend, createBackend } from './index.ts'
+import { createServeGuard, fsDenyPatterns, VITE_DEFAULT_FS_DENY } from './serve-guard.ts'
+
+/**
+ * The server settings the plugin adds. Vite's default CORS answers every loopback origin, any port,
+ * so a page another local server serves could read the app's files: off, unless the config sets it
+ * (the app and its backend are on one origin; the backend sends the API's CORS itself). fs.deny gets
+ * the data directory (serve-guard.ts), with Vite's defaults when the config had none.
+ *
+ *   {}  ->  { server: { cors: false, fs: { deny: [...Vite's, '**\/.data', '**\/.data/**', <dataDir>, <dataDir>/**] } }, preview: { cors: false } }
+ */
+function serverSettings(config: UserConfig, dataDir: string | null): UserConfig {
+  const ownDeny = config.server?.fs?.deny === undefined ? VITE_DEFAULT_FS_DENY : []
+  const settings: UserConfig = { server: { fs: { deny: [...ownDeny, ...fsDenyPatterns(dataDir)] } } }
+  if (config.server?.cors === undefined) {
+    settings.server = { ...settings.server, cors: false }
+    if (config.preview?.cors === undefined) settings.preview = { cors: false }
+  }
+  return settings
+}
 
 /**
  * Mounts the local Supabase-compatible backend on the app's own Vite dev and preview servers, so
@@ -11,17 +39,26 @@ import { type Backend, createBackend, DEFAULT_DATA_DIR } from './index.ts'
  * app's origin, which is where the app's client points by default. The anon key reaches the app as
  * `import.meta.env.VITE_SUPABASE_ANON_KEY`.
  *
- * When VITE_SUPABASE_URL is set (a real Supabase project), nothing is mounted. MARKETPLACE_BACKEND=lazy
- * opens the database on the first request instead of at start (tests start many servers).
+ * The data directory is outside the app (data-dir.ts: an old `.data/` there is moved out on the first
+ * start), and these servers refuse it anyway (serve-guard.ts). The backend answers the Host names the
+ * server does (its allowedHosts).
+ *
+ * When VITE_SUPABASE_URL is set (a real Supabase project), no backend is mounted (the `.data` guard
+ * stays). MARKETPLACE_BACKEND=lazy opens the database on the first request instead of at start.
  */
 export function marketplaceBackend(): Plugin {
-  let dataDir = DEFAULT_DATA_DIR
-  let external = false
+  let root = process.cwd()
+  let dataDir: string | null = null
   let backend: Promise<Backend> | null = null
   let failure: Error | null = null
 
-  const start = (logger: Logger) => {
-    backend ??= createBackend({ dataDir }).catch((error: Error) => {
+  const start = (logger: Logger, allowedHosts: AllowedHosts) => {
+    backend ??= createBackend({
+      dataDir: dataDir as string,
+      appRoot: root,
+      allowedHosts,
+      note: (line) => logger.info(`  ${line}`),
+    }).catch((error: Error) => {
       failure = error
       logger.error(`\n  Marketplace backend did not start.\n  ${error.message}\n`, { timestamp: true })
       throw error
@@ -29,15 +66,20 @@ export function marketplaceBackend(): Plugin {
     return backend
   }
 
-  /** The same for the dev and the preview server: the middleware, the banner once listening, the close. */
-  const mount = (server: ViteDevServer | PreviewServer) => {
-    if (external) return
+  /**
+   * The same for the dev and the preview server: the guard, the middleware, the banner once listening,
+   * the close. The backend answers the Host names that server does.
+   */
+  const mount = (server: ViteDevServer | PreviewServer, allowedHosts: AllowedHosts) => {
+    // Added here, not in a returned function: in front of every middleware of the server's own.
+    server.middlewares.use(createServeGuard(dataDir))
+    if (dataDir === null) return
     const logger = server.config.logger
     const lazy = process.env.MARKETPLACE_BACKEND === 'lazy'
-    if (!lazy) start(logger).catch(() => {})
+    if (!lazy) start(logger, allowedHosts).catch(() => {})
     server.middlewares.use((req, res, next) => {
       if (!routeOf(new URL(req.url ?? '/', 'http://localhost').pathname)) return next()
-      start(logger)
+      start(logger, allowedHosts)
         .then((ready) => ready.handle(req, res))
         .then((handled) => {
           if (!handled) next()
@@ -55,7 +97,7 @@ export function marketplaceBackend(): Plugin {
     server.httpServer?.once('listening', () =>
       setImmediate(() => {
         if (lazy) return
-        start(logger)
+        start(logger, allowedHosts)
           .then((ready) =>
             printBanner(ready.config, server.resolvedUrls?.local[0] ?? '', (line) => logger.info(line)),
           )
@@ -70,16 +112,20 @@ export function marketplaceBackend(): Plugin {
   return {
     name: 'marketplace-backend',
     async config(userConfig, { mode }) {
-      const root = path.resolve(userConfig.root ?? process.cwd())
+      root = path.resolve(userConfig.root ?? process.cwd())
       const env = { ...loadEnv(mode, root, ['VITE_', 'MARKETPLACE_']), ...process.env }
-      external = Boolean(env.VITE_SUPABASE_URL)
-      if (env.MARKETPLACE_DATA_DIR) dataDir = path.resolve(root, env.MARKETPLACE_DATA_DIR)
-      if (external || env.VITE_SUPABASE_ANON_KEY) return
+      if (env.VITE_SUPABASE_URL) return serverSettings(userConfig, null)
+      dataDir = resolveDataDir({ appRoot: root, env, note: (line) => this.info(line) })
+      const settings = serverSettings(userConfig, dataDir)
+      if (env.VITE_SUPABASE_ANON_KEY) return settings
       // The local backend's anon key (made with its secrets on the first start) is the app's default.
       const config = await loadBackendConfig(dataDir, env)
-      return { define: { 'import.meta.env.VITE_SUPABASE_ANON_KEY': JSON.stringify(config.anonKey) } }
+      return {
+        ...settings,
+        define: { 'import.meta.env.VITE_SUPABASE_ANON_KEY': JSON.stringify(config.anonKey) },
+      }
     },
-    configureServer: mount,
-    configurePreviewServer: mount,
+    configureServer: (server) => mount(server, server.config.server.allowedHosts),
+    configurePreviewServer: (server) => mount(server, server.config.preview.allowedHosts),
   }
 }

@@ -15,8 +15,8 @@ const MESSAGE = 'Unsupported provider: provider is not enabled'
  *
  * Without one: GoTrue's own answer, 400 validation_failed with the same message.
  */
-export const authorize: Endpoint = async (req) => {
-  const target = allowedRedirect(req, req.url.searchParams.get('redirect_to'))
+export const authorize: Endpoint = async (req, services) => {
+  const target = allowedRedirect(req, services.config, req.url.searchParams.get('redirect_to'))
   if (target === null) throw validationFailed(MESSAGE)
   return redirect(withError(target, 'invalid_request', 'provider_disabled', MESSAGE))
 }

@@ -62,8 +62,24 @@ ${mails.length === 0 ? '<p>No mail yet.</p>' : `<ol>\n${items}\n</ol>`}
 }
 
 /**
+ * The page's headers: no script, no framing by another page, not readable by another origin (the
+ * gateway sends no CORS for it), nothing of the links in a Referer.
+ */
+const PAGE_HEADERS = {
+  'content-type': 'text/html; charset=utf-8',
+  'cache-control': 'no-store',
+  'content-security-policy':
+    "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  'cross-origin-resource-policy': 'same-origin',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+}
+
+/**
  * GET /inbox: the local inbox, an HTML page listing the mails of auth.local_mails (confirmation and
- * recovery links) newest first, every value escaped. For development only: the links sign people in.
+ * recovery links) newest first, every value escaped. For development only: the links sign people in,
+ * so the gateway serves it to this machine only (a loopback peer and Host) and to no other origin.
  */
 export function createInboxHandler(ctx: BackendContext): (req: ApiRequest) => Promise<ApiResponse> {
   return async (req): Promise<ApiResponse> => {
@@ -76,16 +92,6 @@ export function createInboxHandler(ctx: BackendContext): (req: ApiRequest) => Pr
         [PAGE_SIZE],
       ),
     )
-    return {
-      status: 200,
-      headers: {
-        'content-type': 'text/html; charset=utf-8',
-        'cache-control': 'no-store',
-        'content-security-policy':
-          "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'",
-        'referrer-policy': 'no-referrer',
-      },
-      body: page(result.rows),
-    }
+    return { status: 200, headers: PAGE_HEADERS, body: page(result.rows) }
   }
 }

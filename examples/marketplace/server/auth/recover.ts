@@ -19,7 +19,7 @@ export const recover: Endpoint = async (req, services) => {
   if (raw === undefined) throw validationFailed('Password recovery requires an email')
   const email = normalizeEmail(raw)
   const pkce = pkceChallengeOf(body)
-  const redirectTo = redirectTarget(req, req.url.searchParams.get('redirect_to'))
+  const redirectTo = redirectTarget(req, services.config, req.url.searchParams.get('redirect_to'))
   await services.db.asOwner(async (tx) => {
     const user = await findUserByEmail(tx, email)
     if (!user?.email) return

@@ -1,42 +1,59 @@
+import type { BackendConfig } from '../config.ts'
 import type { ApiRequest } from '../http/types.ts'
+import { matchesAllowList } from './redirect-allow-list.ts'
 
-const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]'])
+/** What decides where a browser may be sent: the configured site URL and allow list. */
+export type RedirectPolicy = Pick<BackendConfig, 'siteUrl' | 'redirectAllowList'>
 
 /**
- * `redirect_to` as an absolute URL when this server may send a browser there, else null. Allowed,
- * standing in for a project's site URL and redirect allow-list: a path on this origin, the same
- * host on any port (the app's dev server beside the backend), and loopback hosts when the backend
- * itself is reached on one. Never another site (no open redirect).
- *
- *   '/auth/callback'                  ->  'http://localhost:5173/auth/callback'
- *   'http://127.0.0.1:5173/x' (via localhost)  ->  'http://127.0.0.1:5173/x'
- *   'https://evil.example/'           ->  null
+ * The site URL (GoTrue's SITE_URL): MARKETPLACE_SITE_URL when set, else the origin the request came
+ * to: the app's own, for the backend mounted on the app's server; the backend's, when it runs alone.
  */
-export function allowedRedirect(req: ApiRequest, redirectTo: string | null | undefined): string | null {
-  if (!redirectTo) return null
-  if (redirectTo.startsWith('/') && !redirectTo.startsWith('//') && !redirectTo.startsWith('/\\')) {
-    return new URL(redirectTo, req.url.origin).href
-  }
+const siteUrlOf = (req: ApiRequest, policy: RedirectPolicy) => policy.siteUrl ?? `${req.url.origin}/`
+
+/** Whether text holds a control character or a space: no URL does, and browsers strip or read them differently (GoTrue refuses them too). */
+const hasControlOrSpace = (text: string) =>
+  [...text].some((char) => char.charCodeAt(0) <= 0x20 || char.charCodeAt(0) === 0x7f)
+
+/**
+ * `redirect_to` as an absolute URL when this server may send a browser there, else null. Allowed, as
+ * GoTrue's uri_allow_list: the site URL's origin, the origin the request came to, and the
+ * MARKETPLACE_REDIRECT_ALLOW_LIST patterns (redirect-allow-list.ts); a path is on the site URL.
+ * Stricter than GoTrue on one point: another port of a loopback host is another origin, not "the
+ * site" (on a developer's machine every other local server, any page's, is on loopback).
+ *
+ *   '/auth/callback'                    ->  'http://localhost:5173/auth/callback'   (site http://localhost:5173/)
+ *   'http://localhost:5173/auth/callback' ->  the same
+ *   'http://localhost:6666/steal'       ->  null   (unless the allow list names it)
+ *   'https://evil.example/'             ->  null
+ */
+export function allowedRedirect(
+  req: ApiRequest,
+  policy: RedirectPolicy,
+  redirectTo: string | null | undefined,
+): string | null {
+  if (!redirectTo || hasControlOrSpace(redirectTo)) return null
+  const site = new URL(siteUrlOf(req, policy))
   let target: URL
   try {
-    target = new URL(redirectTo)
+    const isPath = redirectTo.startsWith('/') && !redirectTo.startsWith('//') && !redirectTo.startsWith('/\\')
+    target = isPath ? new URL(redirectTo, site) : new URL(redirectTo)
   } catch {
+    // Not a URL at all: not one a browser may be sent to; the site URL stands in.
     return null
   }
   if (target.protocol !== 'http:' && target.protocol !== 'https:') return null
   if (target.username !== '' || target.password !== '') return null
-  const self = req.url
-  const allowed =
-    target.hostname === self.hostname || (LOOPBACK.has(target.hostname) && LOOPBACK.has(self.hostname))
-  return allowed ? target.href : null
+  if (target.origin === site.origin || target.origin === req.url.origin) return target.href
+  return matchesAllowList(policy.redirectAllowList, target) ? target.href : null
 }
 
-/** Where a browser goes when no allowed `redirect_to` was given: the site's root, GoTrue's SITE_URL. */
-const siteUrl = (req: ApiRequest) => `${req.url.origin}/`
-
-/** `redirect_to` when allowed, else the site URL (as GoTrue falls back to SITE_URL). */
-export const redirectTarget = (req: ApiRequest, redirectTo: string | null | undefined) =>
-  allowedRedirect(req, redirectTo) ?? siteUrl(req)
+/** `redirect_to` when allowed, else the site URL, as GoTrue falls back to SITE_URL (never to the URL asked for). */
+export const redirectTarget = (
+  req: ApiRequest,
+  policy: RedirectPolicy,
+  redirectTo: string | null | undefined,
+) => allowedRedirect(req, policy, redirectTo) ?? siteUrlOf(req, policy)
 
 /**
  * A redirect URL carrying an error as GoTrue's redirects do: in the query and in the fragment

@@ -26,7 +26,7 @@ export const resend: Endpoint = async (req, services) => {
   if (raw === undefined) throw validationFailed('Type provided requires an email address')
   const email = normalizeEmail(raw)
   const pkce = pkceChallengeOf(body)
-  const redirectTo = redirectTarget(req, req.url.searchParams.get('redirect_to'))
+  const redirectTo = redirectTarget(req, services.config, req.url.searchParams.get('redirect_to'))
   await services.db.asOwner(async (tx) => {
     const user = await findUserByEmail(tx, email)
     if (!user?.email || user.email_confirmed_at !== null) return

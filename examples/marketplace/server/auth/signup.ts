@@ -58,7 +58,7 @@ export const signup: Endpoint = async (req, services) => {
   const email = rawEmail === undefined ? null : normalizeEmail(rawEmail)
   const phone = rawPhone === undefined ? null : normalizePhone(rawPhone)
   assertAdminCode(data, config.adminSignupCode)
-  const redirectTo = redirectTarget(req, req.url.searchParams.get('redirect_to'))
+  const redirectTo = redirectTarget(req, config, req.url.searchParams.get('redirect_to'))
 
   const existing = await db.asOwner((tx) =>
     email ? findUserByEmail(tx, email) : findUserByPhone(tx, phone as string),

@@ -43,7 +43,7 @@ export const verify: Endpoint = async (req, services) => {
       `Unsupported verification type ${JSON.stringify(type)}: the local backend mails signup and recovery links`,
     )
   }
-  const target = redirectTarget(req, params.get('redirect_to'))
+  const target = redirectTarget(req, services.config, params.get('redirect_to'))
   const pkce = token.startsWith(PKCE_PREFIX)
   try {
     const location = await services.db.asOwner(async (tx) => {

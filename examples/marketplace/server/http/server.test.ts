@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http'
+import { createServer, request, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { createGateway, routeOf } from './server.ts'
@@ -80,6 +80,54 @@ test('CORS: preflights answer without a key, and answers expose the error-code h
   expect(preflight.headers.get('access-control-allow-headers')).toContain('apikey')
   const answer = await fetch(`${base}/auth/v1/settings`, { headers: { apikey: 'anon-key' } })
   expect(answer.headers.get('access-control-expose-headers')).toContain('x-sb-error-code')
+})
+
+/** A GET with any Host header (fetch does not let a caller set it). */
+function withHost(path: string, host: string, method = 'GET') {
+  return new Promise<{ status: number; headers: Record<string, unknown>; body: string }>(
+    (resolve, reject) => {
+      const { port } = new URL(base)
+      const req = request(
+        { host: '127.0.0.1', port, path, method, headers: { host, apikey: 'anon-key' } },
+        (res) => {
+          let body = ''
+          res.on('data', (chunk: Buffer) => {
+            body += chunk.toString()
+          })
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }))
+        },
+      )
+      req.on('error', reject)
+      req.end()
+    },
+  )
+}
+
+test('a Host that is not a loopback name, an address or a configured name is refused on every route, before any service', async () => {
+  const port = new URL(base).port
+  const before = seen.length
+  for (const path of ['/inbox', '/auth/v1/signup', '/rest/v1/users']) {
+    const refused = await withHost(path, `rebind.attacker.test:${port}`, path === '/inbox' ? 'GET' : 'POST')
+    expect(refused.status).toBe(403)
+    const body = JSON.parse(refused.body)
+    expect(body.code).toBe('host_not_allowed')
+    expect(body.message).toContain('host ("rebind.attacker.test") is not allowed')
+  }
+  expect(seen.length).toBe(before)
+  for (const host of [`localhost:${port}`, `app.localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`]) {
+    expect((await withHost('/inbox', host)).status).toBe(200)
+  }
+  expect((await withHost('/inbox', 'a b')).status).toBe(403)
+})
+
+test('the inbox has no CORS at all, and its preflight is not one', async () => {
+  const read = await fetch(`${base}/inbox`, { headers: { origin: 'http://127.0.0.1:6666' } })
+  expect([...read.headers.keys()].filter((name) => name.startsWith('access-control-'))).toEqual([])
+  const preflight = await fetch(`${base}/inbox`, {
+    method: 'OPTIONS',
+    headers: { origin: 'http://127.0.0.1:6666', 'access-control-request-method': 'GET' },
+  })
+  expect([...preflight.headers.keys()].filter((name) => name.startsWith('access-control-'))).toEqual([])
 })
 
 test('a body over 1 MiB is refused with 413 before it reaches a service; a malformed one is a 400 to the service', async () => {

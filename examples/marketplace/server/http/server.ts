@@ -1,5 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { BackendConfig } from '../config.ts'
+import {
+  type AllowedHosts,
+  hostRefusalMessage,
+  isHostAllowed,
+  isInboxHostAllowed,
+  isLoopbackAddress,
+} from './host-check.ts'
 import { type ApiRequest, type ApiResponse, BODY_LIMIT_BYTES, BodyError } from './types.ts'
 
 /** The services behind the gateway, each answering the path below its prefix. */
@@ -37,36 +44,69 @@ export function routeOf(pathname: string): { service: keyof Services; path: stri
   return null
 }
 
+export interface GatewayOptions {
+  /** Names answered besides loopback ones and IP addresses (host-check.ts); default none. */
+  allowedHosts?: AllowedHosts
+}
+
 /**
- * The gateway in front of the services, as Supabase's (Kong) is: CORS, the apikey check (the anon or
- * the service-role key; the mail and OAuth links excepted), the body limit, and errors that never
- * leak a stack. Returns false for a path that is not the backend's (the Vite dev server goes on).
+ * The gateway in front of the services, as Supabase's (Kong) is: the Host check, CORS for the API,
+ * the apikey check (the anon or the service-role key; the mail and OAuth links excepted), the body
+ * limit, and errors that never leak a stack. The inbox is this machine's only: a loopback peer, a
+ * loopback (or configured) Host, and no CORS at all, so no other origin reads it. Returns false for a
+ * path that is not the backend's (the Vite dev server goes on).
  */
-export function createGateway(config: Pick<BackendConfig, 'anonKey' | 'serviceRoleKey'>, services: Services) {
+export function createGateway(
+  config: Pick<BackendConfig, 'anonKey' | 'serviceRoleKey'>,
+  services: Services,
+  options: GatewayOptions = {},
+) {
   const apiKeys = new Set([config.anonKey, config.serviceRoleKey])
+  const allowedHosts = options.allowedHosts ?? []
   return async function handle(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
-    const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`)
-    const route = routeOf(url.pathname)
+    const route = routeOf(new URL(req.url ?? '/', 'http://localhost').pathname)
     if (!route) return false
-    if (req.method === 'OPTIONS') {
-      send(res, { status: 204, headers: CORS_HEADERS })
+    const inbox = route.service === 'inbox'
+    const cors = !inbox
+    const host = req.headers.host
+    // Checked before anything is read or written: a refused request changes nothing.
+    if (!(inbox ? isInboxHostAllowed(host, allowedHosts) : isHostAllowed(host, allowedHosts))) {
+      send(res, { status: 403, body: { code: 'host_not_allowed', message: hostRefusalMessage(host) } }, cors)
       return true
     }
-    // The inbox shows sign-in links without a key: only for this machine.
-    if (route.service === 'inbox' && !isLoopback(req.socket.remoteAddress)) {
-      send(res, { status: 403, body: { message: 'The inbox is only served to this machine (loopback).' } })
-      return true
-    }
-    const apikey = header(req, 'apikey') ?? url.searchParams.get('apikey')
-    const open = route.service === 'inbox' || (route.service === 'auth' && OPEN_AUTH_ROUTES.has(route.path))
-    if (!open && (apikey === null || !apiKeys.has(apikey))) {
-      send(res, {
-        status: 401,
-        body: {
-          message: apikey === null ? 'No API key found in request' : 'Invalid API key',
-          hint: 'Send the project\'s anon key in the "apikey" header (the local backend prints it when it starts).',
+    if (inbox && !isLoopbackAddress(req.socket.remoteAddress)) {
+      send(
+        res,
+        {
+          status: 403,
+          body: {
+            code: 'inbox_loopback_only',
+            message: 'The inbox is only served to this machine (loopback).',
+          },
         },
-      })
+        false,
+      )
+      return true
+    }
+    if (cors && req.method === 'OPTIONS') {
+      send(res, { status: 204 }, true)
+      return true
+    }
+    const url = new URL(req.url ?? '/', `http://${host ?? 'localhost'}`)
+    const apikey = header(req, 'apikey') ?? url.searchParams.get('apikey')
+    const open = inbox || (route.service === 'auth' && OPEN_AUTH_ROUTES.has(route.path))
+    if (!open && (apikey === null || !apiKeys.has(apikey))) {
+      send(
+        res,
+        {
+          status: 401,
+          body: {
+            message: apikey === null ? 'No API key found in request' : 'Invalid API key',
+            hint: 'Send the project\'s anon key in the "apikey" header (the local backend prints it when it starts).',
+          },
+        },
+        cors,
+      )
       return true
     }
     const request: ApiRequest = {
@@ -92,15 +132,23 @@ export function createGateway(config: Pick<BackendConfig, 'anonKey' | 'serviceRo
     }
     // An unread body (or the rest of a too-big one) is drained so the connection stays usable.
     req.resume()
-    send(res, response)
+    send(res, response, cors)
     return true
   }
 }
 
-function isLoopback(address: string | undefined): boolean {
-  return (
-    address === '::1' || address?.startsWith('127.') === true || address?.startsWith('::ffff:127.') === true
+/**
+ * Answers a request whose Host is refused (host-check.ts), for the paths the gateway does not own
+ * (the standalone backend checks every request).
+ */
+export function refuseHost(req: IncomingMessage, res: ServerResponse, allowedHosts: AllowedHosts): boolean {
+  if (isHostAllowed(req.headers.host, allowedHosts)) return false
+  send(
+    res,
+    { status: 403, body: { code: 'host_not_allowed', message: hostRefusalMessage(req.headers.host) } },
+    false,
   )
+  return true
 }
 
 function header(req: IncomingMessage, name: string): string | null {
@@ -146,8 +194,15 @@ function readJson(req: IncomingMessage): Promise<unknown> {
   return reading
 }
 
-function send(res: ServerResponse, response: ApiResponse): void {
-  const headers: Record<string, string> = { ...CORS_HEADERS, ...response.headers }
+/**
+ * Writes a response; with `cors` the API's CORS headers, without it none at all, not even those an
+ * earlier middleware set (Vite's, when a config turns its CORS on).
+ */
+function send(res: ServerResponse, response: ApiResponse, cors: boolean): void {
+  if (!cors) {
+    for (const name of res.getHeaderNames()) if (name.startsWith('access-control-')) res.removeHeader(name)
+  }
+  const headers: Record<string, string> = { ...(cors ? CORS_HEADERS : {}), ...response.headers }
   let payload: string | undefined
   if (typeof response.body === 'string') {
     payload = response.body
