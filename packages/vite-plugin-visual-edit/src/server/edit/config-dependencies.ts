@@ -28,8 +28,19 @@ const EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'
 /** A bound on the walk: configs import a handful of local files. */
 const MAX_FILES = 200
 
-/** The string module specifiers `code` imports, re-exports, `import()`s or `require`s. */
+/** The specifiers of the config files read so far, by path, with the text they were read from. */
+const parsed = new Map<string, { code: string; specifiers: string[] }>()
+
+/** The string module specifiers `code` imports, re-exports, `import()`s or `require`s (cached per text). */
 function specifiers(code: string, file: string): string[] {
+  const cached = parsed.get(file)
+  if (cached?.code === code) return cached.specifiers
+  const found = parseSpecifiers(code, file)
+  parsed.set(file, { code, specifiers: found })
+  return found
+}
+
+function parseSpecifiers(code: string, file: string): string[] {
   const typescript = /\.[cm]?tsx?$/i.test(file)
   let program: Node
   try {
@@ -38,9 +49,10 @@ function specifiers(code: string, file: string): string[] {
       plugins: typescript ? ['typescript'] : ['jsx'],
       errorRecovery: true,
     }).program
-  } catch {
+  } catch (error) {
     // A config that does not parse does not load either: the dev server fails before any edit.
-    return []
+    if (error instanceof SyntaxError) return []
+    throw error
   }
   const found: string[] = []
   const visit = (node: unknown): void => {

@@ -6,7 +6,7 @@
  *   value  red; } @plugin "./p.js"; a {     refused: it is not one declaration value
  *   after  .card { color: blue }  @media (...) { .card { padding: 8px } }   only .card changed: written
  */
-import postcss, { type ChildNode, type Declaration, type Root, type Rule } from 'postcss'
+import postcss, { type ChildNode, CssSyntaxError, type Declaration, type Root, type Rule } from 'postcss'
 import { MutateError } from '../edit/mutate-error.ts'
 
 /** A declaration as the structure compares it: property as written, value, and `!important`. */
@@ -21,8 +21,9 @@ function asDeclarationValue(value: string): Omit<DeclarationShape, 'prop'> | nul
   let root: Root
   try {
     root = postcss.parse(`a{b:${value}}`)
-  } catch {
-    return null
+  } catch (error) {
+    if (error instanceof CssSyntaxError) return null
+    throw error
   }
   const rule = root.first
   if (root.nodes.length !== 1 || rule?.type !== 'rule' || rule.nodes.length !== 1) return null
