@@ -258,7 +258,26 @@ describe('the admin recovery chain fails at every step: dev server', () => {
     const link = await inboxLinkTo(app, admin)
     const redirectTo = new URL(link.searchParams.get('redirect_to') as string)
     expect(redirectTo.origin).toBe(app)
-  })
+  }, 60_000)
+
+  test("1b. a request-target naming another host (//attacker/auth/v1/recover) does not move the backend's origin there", async () => {
+    const app = server?.url as string
+    const attackerHost = new URL(attacker.url).host
+    const answer = await rawRequest(
+      app,
+      `//${attackerHost}/auth/v1/recover?redirect_to=${encodeURIComponent(`${attacker.url}/steal`)}`,
+      {
+        method: 'POST',
+        headers: { apikey: anonKey, 'content-type': 'application/json' },
+        body: JSON.stringify({ email: admin, code_challenge: challenge, code_challenge_method: 's256' }),
+      },
+    )
+    // Not the backend's path at all (the app's server answers it), or a mail whose link is the app's.
+    const link = await inboxLinkTo(app, admin)
+    expect(link.origin).toBe(app)
+    expect(new URL(link.searchParams.get('redirect_to') as string).origin).toBe(app)
+    expect(answer.body).not.toContain(attacker.url)
+  }, 60_000)
 
   test('2. the inbox cannot be read from another origin: no CORS at all, and a DNS-rebinding Host is refused', async () => {
     const app = server?.url as string
@@ -274,7 +293,7 @@ describe('the admin recovery chain fails at every step: dev server', () => {
     const rebound = await rawRequest(app, '/inbox', { headers: { host: `rebind.attacker.test:${port}` } })
     expect(rebound.status).toBeOneOf([403, 421])
     expect(rebound.body).not.toContain(admin)
-  })
+  }, 60_000)
 
   test('3. the code never reaches the attacker, so there is nothing to exchange for an admin session', async () => {
     const app = server?.url as string
@@ -297,7 +316,7 @@ describe('the admin recovery chain fails at every step: dev server', () => {
     expect(session.user?.email).toBeUndefined()
     expect(attacker.requests.filter((url) => url.includes('code='))).toEqual([])
     expect(treeChanges(copy.dir, before)).toEqual([])
-  })
+  }, 60_000)
 })
 
 describe('the standalone backend', () => {
@@ -365,6 +384,17 @@ describe('the standalone backend', () => {
       headers: { origin: attacker.url, apikey: backend.config.anonKey },
     })
     expect(api.headers.get('access-control-allow-origin')).toBe('*')
+  })
+
+  test('a request-target naming another host does not move the mailed links there', async () => {
+    const attackerHost = new URL(attacker.url).host
+    await rawRequest(backend.url, `//${attackerHost}/auth/v1/recover`, {
+      method: 'POST',
+      headers: { apikey: backend.config.anonKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: admin() }),
+    })
+    const mails = await (await fetch(`${backend.url}/inbox`)).text()
+    expect(mails).not.toContain(attackerHost)
   })
 
   test("recovery with a redirect_to on another loopback port mails a link back to the site URL, not the attacker's", async () => {

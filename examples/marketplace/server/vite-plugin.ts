@@ -11,7 +11,7 @@ import { printBanner } from './banner.ts'
 import { loadBackendConfig } from './config.ts'
 import { resolveDataDir } from './data-dir.ts'
 import type { AllowedHosts } from './http/host-check.ts'
-import { routeOf } from './http/server.ts'
+import { requestUrl, routeOf } from './http/server.ts'
 import { type Backend, createBackend } from './index.ts'
 import { createServeGuard, fsDenyPatterns, VITE_DEFAULT_FS_DENY } from './serve-guard.ts'
 
@@ -78,7 +78,7 @@ export function marketplaceBackend(): Plugin {
     const lazy = process.env.MARKETPLACE_BACKEND === 'lazy'
     if (!lazy) start(logger, allowedHosts).catch(() => {})
     server.middlewares.use((req, res, next) => {
-      if (!routeOf(new URL(req.url ?? '/', 'http://localhost').pathname)) return next()
+      if (!routeOf(requestUrl(req.url, undefined).pathname)) return next()
       start(logger, allowedHosts)
         .then((ready) => ready.handle(req, res))
         .then((handled) => {

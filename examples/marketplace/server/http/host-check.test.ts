@@ -27,6 +27,7 @@ test('loopback names and IP addresses are allowed whatever the port; other names
   expect(isHostAllowed('BOX.LAN', ['.box.lan'])).toBe(true)
   expect(isHostAllowed('evilbox.lan', ['.box.lan'])).toBe(false)
   expect(isHostAllowed('anything.example', true)).toBe(true)
+  expect(isHostAllowed('a b', true)).toBe(false)
   expect(isHostAllowed(undefined, [])).toBe(true)
 })
 

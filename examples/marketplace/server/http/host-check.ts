@@ -19,18 +19,18 @@ export type AllowedHosts = readonly string[] | true
 /** The name in a Host header (no port, no IPv6 brackets), lower case; null when it is not one. */
 export function hostnameOf(host: string): string | null {
   const match = /^(?:\[([0-9a-f:.]+)\]|([^:[\]]+))(?::\d{1,5})?$/i.exec(host.trim())
-  if (!match) return null
+  if (!match || !URL.canParse(`http://${host.trim()}/`)) return null
   return (match[1] ?? match[2] ?? '').toLowerCase()
 }
 
 const isLocalName = (hostname: string) => hostname === 'localhost' || hostname.endsWith('.localhost')
 
-/** Whether a request's Host may be answered; a request without one (not a browser's) may. */
+/** Whether a request's Host may be answered; a request without one (not a browser's) may, one that is no host name may not. */
 export function isHostAllowed(host: string | undefined, allowed: AllowedHosts): boolean {
-  if (host === undefined || allowed === true) return true
+  if (host === undefined) return true
   const hostname = hostnameOf(host)
   if (hostname === null) return false
-  if (isIP(hostname) !== 0 || isLocalName(hostname)) return true
+  if (allowed === true || isIP(hostname) !== 0 || isLocalName(hostname)) return true
   return allowed.some((name) => {
     const entry = name.toLowerCase()
     return entry.startsWith('.')

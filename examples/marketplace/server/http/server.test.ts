@@ -1,7 +1,7 @@
 import { createServer, request, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { createGateway, routeOf } from './server.ts'
+import { createGateway, requestUrl, routeOf } from './server.ts'
 import type { ApiRequest, ApiResponse } from './types.ts'
 
 const KEYS = { anonKey: 'anon-key', serviceRoleKey: 'service-key' }
@@ -44,6 +44,17 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 })
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+
+test("a request's URL is its path on its Host's origin, whatever the request-target looks like", () => {
+  expect(requestUrl('//attacker.example/auth/v1/recover?x=1', 'localhost:5173').href).toBe(
+    'http://localhost:5173//attacker.example/auth/v1/recover?x=1',
+  )
+  expect(requestUrl('http://elsewhere/rest/v1/users?a=b', '127.0.0.1:54321').href).toBe(
+    'http://127.0.0.1:54321/rest/v1/users?a=b',
+  )
+  expect(requestUrl(undefined, undefined).href).toBe('http://localhost/')
+  expect(routeOf(requestUrl('//attacker.example/auth/v1/recover', undefined).pathname)).toBeNull()
+})
 
 test('routes the three services by prefix, and leaves every other path alone', () => {
   expect(routeOf('/auth/v1/token')).toEqual({ service: 'auth', path: '/token' })

@@ -44,6 +44,23 @@ export function routeOf(pathname: string): { service: keyof Services; path: stri
   return null
 }
 
+/**
+ * The URL a request names: its path and query on the origin of its Host. The request-target is read
+ * as a path even when it looks like more: `new URL('//attacker.example/auth/v1/recover', base)` would
+ * take `attacker.example` for the host, and the backend would mail links, and redirect, there. An
+ * absolute-form target (a proxy's `http://host/path`) gives its path only.
+ *
+ *   ('//attacker.example/auth/v1/recover', 'localhost:5173')  ->  http://localhost:5173//attacker.example/auth/v1/recover
+ *   ('http://elsewhere/rest/v1/users', '127.0.0.1:54321')      ->  http://127.0.0.1:54321/rest/v1/users
+ */
+export function requestUrl(target: string | undefined, host: string | undefined): URL {
+  const origin = `http://${host ?? 'localhost'}`
+  if (target === undefined || target === '') return new URL('/', origin)
+  if (target.startsWith('/')) return new URL(`${origin}${target}`)
+  const absolute = URL.canParse(target) ? new URL(target) : null
+  return new URL(`${origin}${absolute ? absolute.pathname + absolute.search : '/'}`)
+}
+
 export interface GatewayOptions {
   /** Names answered besides loopback ones and IP addresses (host-check.ts); default none. */
   allowedHosts?: AllowedHosts
@@ -64,7 +81,7 @@ export function createGateway(
   const apiKeys = new Set([config.anonKey, config.serviceRoleKey])
   const allowedHosts = options.allowedHosts ?? []
   return async function handle(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
-    const route = routeOf(new URL(req.url ?? '/', 'http://localhost').pathname)
+    const route = routeOf(requestUrl(req.url, undefined).pathname)
     if (!route) return false
     const inbox = route.service === 'inbox'
     const cors = !inbox
@@ -92,7 +109,7 @@ export function createGateway(
       send(res, { status: 204 }, true)
       return true
     }
-    const url = new URL(req.url ?? '/', `http://${host ?? 'localhost'}`)
+    const url = requestUrl(req.url, host)
     const apikey = header(req, 'apikey') ?? url.searchParams.get('apikey')
     const open = inbox || (route.service === 'auth' && OPEN_AUTH_ROUTES.has(route.path))
     if (!open && (apikey === null || !apiKeys.has(apikey))) {
