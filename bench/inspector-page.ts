@@ -7,6 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import react from '@vitejs/plugin-react'
 import type { ViteDevServer } from 'vite'
+import { freePort } from '../packages/cli/src/network.ts'
 import { visualEdit } from '../packages/vite-plugin-visual-edit/src/index.ts'
 import { listenDevServer } from '../tests/helpers/dev-server.ts'
 
@@ -155,14 +156,17 @@ export async function startServer(): Promise<{ url: string; server: ViteDevServe
   writeFileSync(path.join(dir, 'index.html'), HTML)
   writeFileSync(path.join(dir, 'src', 'main.tsx'), MAIN)
   writeFileSync(path.join(dir, 'src', 'App.tsx'), APP)
+  // The page connects to its own inspector, as no real editor does (it has an origin of its own:
+  // docs/SECURITY.md), so the app's origin is allowed as an editor's.
+  const port = await freePort('127.0.0.1')
   const { server, url } = await listenDevServer({
     root: dir,
     cacheDir: path.join(dir, '.vite'),
-    plugins: [visualEdit(), react()],
+    plugins: [visualEdit({ allowedOrigins: [`http://127.0.0.1:${port}`] }), react()],
     optimizeDeps: { include: ['react', 'react-dom/client', 'react/jsx-dev-runtime'] },
     // Cross-origin isolated, so performance.now() counts in 5 us steps instead of 100 us: a hover of
     // half a millisecond is otherwise measured as 0.5 or 0.6.
-    server: { headers: CROSS_ORIGIN_ISOLATED },
+    server: { headers: CROSS_ORIGIN_ISOLATED, port, strictPort: true },
   })
   return { url, server, remove: () => rmSync(dir, { recursive: true, force: true }) }
 }

@@ -120,6 +120,7 @@ function tailwindLikeCss(count: number): { css: string; rules: number } {
   return { css, rules: 1 + base.length + utilities.length }
 }
 
+/** The page: the rules, the nested target, the filler; it connects to its own inspector (its origin allowed as an editor's). */
 function pageHtml(css: string): string {
   const id = (n: number) => `tempo-00000000-0000-4000-8000-${String(n).padStart(12, '0')}`
   let nested = `<div id="target" data-tempo-id="${id(1)}" class="${TARGET_CLASSES.join(' ')}">Target</div>`
@@ -131,7 +132,7 @@ function pageHtml(css: string): string {
   ).join('')
   return `<!doctype html><html lang="en"><head><meta charset="UTF-8"><title>inspector-rules bench</title>
 <style id="tailwind">${css}</style></head><body><main id="root">${nested}${filler}</main>
-<script type="module">import { startInspector } from '/inspector.js'; startInspector(window)</script></body></html>`
+<script type="module">import { startInspector } from '/inspector.js'; startInspector(window, { allowedOrigins: [location.origin] })</script></body></html>`
 }
 
 /** The inspector bundled from its sources, as the plugin's build bundles it. */

@@ -26,6 +26,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // The preview's backend keeps its data in a fresh folder for this run; the copies of the marketplace
   // that specs start open theirs (in the copy) only when asked (MARKETPLACE_BACKEND=lazy).
   const dataDir = mkdtempSync(path.join(tmpdir(), 'marketplace-e2e-data-'))
+  // The marketplace copies the specs start keep their backend's data in the user's state folder
+  // (XDG_STATE_HOME, else ~/.local/state): one of this run's own, removed with it.
+  const stateHome = mkdtempSync(path.join(tmpdir(), 'visual-edit-e2e-state-'))
+  process.env.XDG_STATE_HOME = stateHome
   process.env.MARKETPLACE_DATA_DIR = dataDir
   await build({ root: MARKETPLACE, logLevel: 'warn', build: { outDir, emptyOutDir: true } })
   const server = await preview({
@@ -52,5 +56,6 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   return async () => {
     await server.close()
     rmSync(dataDir, { recursive: true, force: true })
+    rmSync(stateHome, { recursive: true, force: true })
   }
 }

@@ -189,7 +189,10 @@ describe("visual-edit edit serves the editor page on the editor's origin, beside
   test('no endpoint of either origin hands out the token', async () => {
     for (const base of [origin, editor])
       for (const route of ['/__visual-edit/session', '/__visual-edit/', '/__visual-edit/project', '/'])
-        for (const headers of [{}, { 'sec-fetch-site': 'same-origin' }, { origin: base }]) {
+        for (const headers of [{}, { 'sec-fetch-site': 'same-origin' }, { origin: base }] as Record<
+          string,
+          string
+        >[]) {
           const answer = await get(`${base}${route}`, headers)
           expect(answer.body, `${base}${route}`).not.toContain(TOKEN)
           expect(JSON.stringify(answer.headers), `${base}${route}`).not.toContain(TOKEN)

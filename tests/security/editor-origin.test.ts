@@ -69,7 +69,7 @@ describe('no endpoint hands out the token', () => {
             expect(JSON.stringify(answer.headers), seen).not.toContain(app.token)
             expect(canary.leakedIn(answer.body), seen).toBe(false)
             if (base === app.apiUrl)
-            expect(answer.headers['access-control-allow-origin'], seen).toBeUndefined()
+              expect(answer.headers['access-control-allow-origin'], seen).toBeUndefined()
           }
       }
       expect(treeChanges(app.dir, before)).toEqual([])

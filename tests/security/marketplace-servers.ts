@@ -1,18 +1,10 @@
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-} from 'node:fs'
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { createServer, type IncomingHttpHeaders, request, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { build, createServer as createViteServer, type InlineConfig, preview } from 'vite'
+import { linkInstalledPackages } from '../helpers/linked-packages.ts'
 
 /**
  * The marketplace's servers as a user runs them, for the attacks of the security suite: plain `vite`
@@ -46,14 +38,7 @@ export function copyMarketplace(): TempDir {
     if (NOT_COPIED.has(entry) || /^\.(bench|run)-/.test(entry)) continue
     cpSync(path.join(MARKETPLACE, entry), path.join(dir, entry), { recursive: true })
   }
-  const installed = path.join(MARKETPLACE, 'node_modules')
-  if (existsSync(installed)) {
-    mkdirSync(path.join(dir, 'node_modules'))
-    for (const entry of readdirSync(installed)) {
-      if (!entry.startsWith('.'))
-        symlinkSync(path.join(installed, entry), path.join(dir, 'node_modules', entry), 'junction')
-    }
-  }
+  linkInstalledPackages(MARKETPLACE, dir)
   return { dir, remove: () => removeForGood(dir) }
 }
 

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { linkInstalledPackages } from '../../helpers/linked-packages.ts'
 
 const REPO = path.resolve(import.meta.dirname, '../../..')
 export const PROJECTS = path.join(REPO, 'tests/fixtures/projects')
@@ -56,6 +57,7 @@ export async function startCliProject(
     cpSync(path.join(source, entry), path.join(dir, entry), { recursive: true })
   }
   for (const [file, text] of Object.entries(files)) writeFileSync(path.join(dir, file), text)
+  if (!dir.startsWith(`${source}${path.sep}`)) linkInstalledPackages(source, dir)
 
   const token = `token-${path.basename(dir)}`
   const child: ChildProcess = spawn(process.execPath, [CLI, 'edit', dir, '--port', '0'], {

@@ -178,7 +178,7 @@ export async function edit(options: EditOptions): Promise<EditSession> {
  *
  *   ('http://127.0.0.1:5173/shop/', 5174, 't')  ->  'http://127.0.0.1:5174/__visual-edit/?app=%2Fshop%2F#token=t'
  */
-export function editorUrl(appUrl: string, editorPort: number, token: string): string {
+function editorUrl(appUrl: string, editorPort: number, token: string): string {
   const app = new URL(appUrl)
   const editor = new URL(EDITOR_PATH, app.origin)
   editor.port = String(editorPort)

@@ -82,6 +82,8 @@ export const MutateErrorCode = {
   FILE_NOT_EDITABLE: 422,
   EDIT_IMPOSSIBLE: 422,
   INVALID_VALUE: 422,
+  /** CSS that would make the dev server load code or read outside the project (docs/SECURITY.md). */
+  UNSAFE_CSS: 422,
   WRITE_FAILED: 500,
   INTERNAL: 500,
 } as const

@@ -34,6 +34,8 @@ export function mutatePlugin(context: VisualEditContext): Plugin {
         history: new History(context.options.historyLimit),
         parsed: new ParsedFiles(),
         publicDir: server.config.publicDir || null,
+        // The files the Vite config loaded (its imports, bundled with it): never written by an edit.
+        configDependencies: () => server.config.configFileDependencies,
         // No watcher (`server.watch: null`): nothing listens for file events, so none are sent.
         ...(server.config.server.watch === null ? {} : pageFollowing(server, context)),
       }

@@ -16,11 +16,8 @@ import { type CssFinding, introduced, reviewCss } from './css-policy.ts'
 /** What Vite processes as CSS (PostCSS and Tailwind run on it): guarded whatever an edit writes. */
 const STYLESHEET = /\.(?:css|pcss|postcss|sss|less|sass|scss|styl|stylus)$/i
 
-/**
- * The code of a CSS refusal. INVALID_VALUE until the protocol's MutateErrorCode lists UNSAFE_CSS;
- * the messages start with "Unsafe CSS" either way.
- */
-const UNSAFE_CSS_CODE: MutateErrorCode = 'INVALID_VALUE'
+/** The code of a CSS refusal (422); its message starts with "Unsafe CSS". */
+const UNSAFE_CSS_CODE: MutateErrorCode = 'UNSAFE_CSS'
 
 export interface StylesheetWrite {
   /** Real absolute path. */

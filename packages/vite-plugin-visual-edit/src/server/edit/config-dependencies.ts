@@ -140,6 +140,20 @@ export function toolConfigDependencies(root: string): Promise<string[]> {
 }
 
 /**
+ * The real paths of the dependencies seen so far (a config's dozens of files, asked on every write):
+ * a file's real path stays what it was while the dev server runs; one that is missing is asked again.
+ */
+const realPaths = new Map<string, string>()
+
+async function realPathOf(fs: FileSystem, absolute: string): Promise<string | false> {
+  const known = realPaths.get(absolute)
+  if (known !== undefined) return known
+  const real = await fs.realpath(absolute).catch(missing)
+  if (real !== false) realPaths.set(absolute, real)
+  return real
+}
+
+/**
  * Refuses (422 FILE_NOT_EDITABLE) an edit that would write or create one of `dependencies` (the
  * files the dev server's configs load). `files` are the edit's files: real absolute paths and their names
  * relative to the root. Compared case-insensitively, on real paths where the dependency exists.
@@ -154,7 +168,7 @@ export async function assertNoConfigDependency(
   for (const dependency of dependencies) {
     const absolute = path.resolve(dependency)
     loaded.add(absolute.toLowerCase())
-    const real = await fs.realpath(absolute).catch(missing)
+    const real = await realPathOf(fs, absolute)
     if (real !== false) loaded.add(real.toLowerCase())
   }
   for (const file of files) {
