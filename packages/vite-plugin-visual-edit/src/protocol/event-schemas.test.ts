@@ -168,57 +168,93 @@ describe('anything else is refused with its reason', () => {
   })
 })
 
+type Wire = Record<string, unknown>
+
 describe('the tree check', () => {
-  const broken = (change: (wire: Record<string, unknown>) => void) => {
-    const wire = tree() as unknown as Record<string, unknown>
+  const broken = (change: (wire: Wire) => void) => {
+    const wire = tree() as unknown as Wire
     change(wire)
     return navTreeWireProblem(wire)
   }
   test.each([
-    ['another version', (wire: Record<string, unknown>) => (wire.v = 2), /version 3/],
-    ['a string table with a number', (wire: Record<string, unknown>) => (wire.s = ['', 1]), /string table/],
+    [
+      'another version',
+      (wire: Wire) => {
+        wire.v = 2
+      },
+      /version 3/,
+    ],
+    [
+      'a string table with a number',
+      (wire: Wire) => {
+        wire.s = ['', 1]
+      },
+      /string table/,
+    ],
     [
       'a column that is a plain array',
-      (wire: Record<string, unknown>) => (wire.p = [-1, 0]),
+      (wire: Wire) => {
+        wire.p = [-1, 0]
+      },
       /p is not an Int32Array/,
     ],
     [
       'a column of another length',
-      (wire: Record<string, unknown>) => (wire.nm = new Int32Array(1)),
+      (wire: Wire) => {
+        wire.nm = new Int32Array(1)
+      },
       /nm does not have one entry per node/,
     ],
     [
       'boxes not four per node',
-      (wire: Record<string, unknown>) => (wire.b = new Int32Array(3)),
+      (wire: Wire) => {
+        wire.b = new Int32Array(3)
+      },
       /four numbers per node/,
     ],
     [
       'a parent after its child',
-      (wire: Record<string, unknown>) => (wire.p = Int32Array.of(1, 0)),
+      (wire: Wire) => {
+        wire.p = Int32Array.of(1, 0)
+      },
       /parent that does not come before/,
     ],
     [
       'a name outside the table',
-      (wire: Record<string, unknown>) => ((wire.nm as Int32Array)[1] = 9999),
+      (wire: Wire) => {
+        ;(wire.nm as Int32Array)[1] = 9999
+      },
       /nm of node 1/,
     ],
     [
       'a class list index of -2',
-      (wire: Record<string, unknown>) => ((wire.cl as Int32Array)[0] = -2),
+      (wire: Wire) => {
+        ;(wire.cl as Int32Array)[0] = -2
+      },
       /cl of node 0/,
     ],
     [
       'a prop of no node',
-      (wire: Record<string, unknown>) => ((wire.pr as Int32Array)[0] = 7),
+      (wire: Wire) => {
+        ;(wire.pr as Int32Array)[0] = 7
+      },
       /a prop names no node/,
     ],
-    ['props and their values apart', (wire: Record<string, unknown>) => (wire.pv = []), /pr and pv/],
+    [
+      'props and their values apart',
+      (wire: Wire) => {
+        wire.pv = []
+      },
+      /pr and pv/,
+    ],
     [
       'a text of no node',
-      (wire: Record<string, unknown>) => ((wire.lc as Int32Array)[0] = 5),
+      (wire: Wire) => {
+        ;(wire.lc as Int32Array)[0] = 5
+      },
       /a text names no node/,
     ],
-  ] as const)('%s', (_name, change, reason) => {
+  ] as [string, (wire: Wire) => void, RegExp][])('%s', (_name, change, reason) => {
     expect(broken(change)).toMatch(reason)
   })
 })

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import * as nodeFs from 'node:fs/promises'
 import path from 'node:path'
+import { segmentsBelow } from './inside-root.ts'
 import { MutateError } from './mutate-error.ts'
 import { type NewFilePolicy, newFileRefusal, PROTECTED_NAME } from './new-file-policy.ts'
 
@@ -85,16 +86,8 @@ export async function resolveEditablePath(
   if (stats.nlink > 1) throw notEditable('it has several hard links, and rewriting it would split them')
 
   const real = await fs.realpath(file)
-  const relative = path.relative(realRoot, real)
-  if (
-    relative === '' ||
-    relative.startsWith(`..${path.sep}`) ||
-    relative === '..' ||
-    path.isAbsolute(relative)
-  ) {
-    throw notEditable('it is outside the project root')
-  }
-  const segments = relative.split(path.sep)
+  const segments = segmentsBelow(realRoot, real)
+  if (!segments) throw notEditable('it is outside the project root')
   if (segments.includes('node_modules')) throw notEditable('it is inside node_modules')
   if (PROTECTED_NAME.test(segments.at(-1) ?? '')) throw notEditable('config and lock files are never edited')
   return { path: real, relativePath: segments.join('/') }
@@ -136,15 +129,8 @@ export async function locateNewFile(
     existing = path.dirname(existing)
   }
   const real = path.join(existing, ...missing)
-  const relative = path.relative(realRoot, real)
-  if (
-    relative === '' ||
-    relative === '..' ||
-    relative.startsWith(`..${path.sep}`) ||
-    path.isAbsolute(relative)
-  )
-    throw refuse(shown, 'it is outside the project root')
-  const realSegments = relative.split(path.sep)
+  const realSegments = segmentsBelow(realRoot, real)
+  if (!realSegments) throw refuse(shown, 'it is outside the project root')
   const resolved = newFileRefusal(realSegments, policy)
   if (resolved) throw refuse(shown, resolved)
   const exists = await fs.lstat(real).then(

@@ -3,6 +3,7 @@ import { readFile, realpath, stat } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { segmentsBelow } from '../edit/inside-root.ts'
 import type { LoadOptions } from './design-system.ts'
 
 /**
@@ -46,13 +47,7 @@ const isPath = (id: string) => id.startsWith('.') || id.startsWith('/') || path.
 /** Throws unless `file`'s real path is inside the real `root`. */
 async function assertInProject(root: string, file: string, what: string): Promise<void> {
   const [realRoot, real] = await Promise.all([realpath(root), realpath(file)])
-  const relative = path.relative(realRoot, real)
-  if (
-    relative === '' ||
-    relative.startsWith(`..${path.sep}`) ||
-    relative === '..' ||
-    path.isAbsolute(relative)
-  ) {
+  if (!segmentsBelow(realRoot, real)) {
     throw new Error(
       `${what} leads outside the project, so visual-edit neither loads nor reads it; name a file inside the project`,
     )
