@@ -59,6 +59,28 @@ function consumeEscape(text: string, index: number): { value: string; next: numb
   return { value: valid ? String.fromCodePoint(code) : '\uFFFD', next: at }
 }
 
+/**
+ * `text` with its CSS escapes decoded, as a CSS engine reads a string's or url's content:
+ * `\2e\2e/x` is `../x`, `a\_b` is `a_b`; a backslash before a newline joins the lines.
+ */
+export function decodeCssEscapes(text: string): string {
+  if (!text.includes('\\')) return text
+  let value = ''
+  let at = 0
+  while (at < text.length) {
+    if (text[at] !== '\\') {
+      value += text[at]
+      at += 1
+    } else if (isNewline(text[at + 1])) at += text[at + 1] === '\r' && text[at + 2] === '\n' ? 3 : 2
+    else {
+      const decoded = consumeEscape(text, at)
+      value += decoded.value
+      at = decoded.next
+    }
+  }
+  return value
+}
+
 function consumeName(text: string, index: number): { value: string; next: number } {
   let value = ''
   let at = index

@@ -28,8 +28,11 @@ export interface ReferenceContext {
   folders: ReadonlySet<string>
 }
 
-/** A reference allowed, with the file it names (relative to the root, posix) when it is a path. */
-export type ReferenceVerdict = { ok: true; target?: string } | { ok: false; problem: string }
+/**
+ * A reference allowed, with the file it names (relative to the root, posix) when it is a path; or
+ * refused, with the problem (`"../x" leads outside ...`) and its reason alone (`leads outside ...`).
+ */
+export type ReferenceVerdict = { ok: true; target?: string } | { ok: false; problem: string; reason: string }
 
 const PACKAGE_PART = /^[A-Za-z0-9][A-Za-z0-9._~-]*$/
 const SUBPATH_PART = /^[A-Za-z0-9._@+~-]+$/
@@ -51,7 +54,7 @@ function isPackageSpecifier(value: string): boolean {
 }
 
 /** The text and every percent-decoding of it (`%252e` decodes twice); null when one is malformed. */
-function decodings(value: string): string[] | null {
+export function decodings(value: string): string[] | null {
   const forms = [value]
   for (let round = 0; round < 4; round += 1) {
     const last = forms.at(-1) as string
@@ -98,7 +101,11 @@ export function referenceVerdict(
   value: string,
   context: ReferenceContext,
 ): ReferenceVerdict {
-  const refuse = (why: string): ReferenceVerdict => ({ ok: false, problem: `${shown(value)} ${why}` })
+  const refuse = (why: string): ReferenceVerdict => ({
+    ok: false,
+    problem: `${shown(value)} ${why}`,
+    reason: why,
+  })
   const forms = decodings(value)
   if (forms === null) return refuse('has malformed or nested percent-encoding')
   if (forms.some(hasControl)) return refuse('holds a control character')

@@ -1,8 +1,8 @@
-import path from 'node:path'
 import type { MutateErrorCode } from '../../protocol/mutate-api.ts'
 import { MutateError } from '../edit/mutate-error.ts'
 import type { FileSystem } from '../edit/source-file.ts'
 import { type CssFinding, introduced, reviewCss } from './css-policy.ts'
+import { realTarget } from './real-paths.ts'
 
 /**
  * The CSS policy at the one place every write goes through (runEdit's commit): a stylesheet an edit
@@ -16,8 +16,11 @@ import { type CssFinding, introduced, reviewCss } from './css-policy.ts'
 /** What Vite processes as CSS (PostCSS and Tailwind run on it): guarded whatever an edit writes. */
 const STYLESHEET = /\.(?:css|pcss|postcss|sss|less|sass|scss|styl|stylus)$/i
 
+/** Whether `file` is a stylesheet, which this guard checks (other files: candidate-url-guard.ts). */
+export const isStylesheet = (file: string) => STYLESHEET.test(file)
+
 /** The code of a CSS refusal (422); its message starts with "Unsafe CSS". */
-const UNSAFE_CSS_CODE: MutateErrorCode = 'UNSAFE_CSS'
+export const UNSAFE_CSS_CODE: MutateErrorCode = 'UNSAFE_CSS'
 
 export interface StylesheetWrite {
   /** Real absolute path. */
@@ -46,45 +49,6 @@ function foldersFor(relativePath: string, sourceFolders: ReadonlySet<string>): S
 }
 
 /**
- * Where `target` (relative to the root) really leads, through symbolic links of the project: its
- * nearest existing folder resolved, the rest joined on. Null when that is outside `folders`.
- */
-async function realTarget(
-  fs: FileSystem,
-  root: string,
-  target: string,
-  folders: ReadonlySet<string>,
-): Promise<string | null> {
-  const realRoot = await fs.realpath(root)
-  let existing = path.join(realRoot, ...target.split('/'))
-  const missing: string[] = []
-  for (;;) {
-    const found = await fs.realpath(existing).catch((error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return null
-      throw error
-    })
-    if (found !== null) {
-      existing = found
-      break
-    }
-    if (path.dirname(existing) === existing) return null
-    missing.unshift(path.basename(existing))
-    existing = path.dirname(existing)
-  }
-  const relative = path.relative(realRoot, path.join(existing, ...missing))
-  const first = relative.split(path.sep)[0]?.toLowerCase()
-  if (
-    relative === '' ||
-    relative.startsWith('..') ||
-    path.isAbsolute(relative) ||
-    !first ||
-    !folders.has(first)
-  )
-    return null
-  return relative.split(path.sep).join('/')
-}
-
-/**
  * Refuses (422, "Unsafe CSS") a stylesheet write that would add anything the CSS policy refuses, or a
  * relative reference that a symbolic link leads out of the source folders. Other files pass as they are.
  */
@@ -94,7 +58,7 @@ export async function assertSafeStylesheet(
   sourceFolders: ReadonlySet<string>,
   write: StylesheetWrite,
 ): Promise<void> {
-  if (!STYLESHEET.test(write.path)) return
+  if (!isStylesheet(write.path)) return
   const context = { sheet: write.relativePath, folders: foldersFor(write.relativePath, sourceFolders) }
   const after = reviewCss(write.after, context)
   if (after.parseProblem !== null)

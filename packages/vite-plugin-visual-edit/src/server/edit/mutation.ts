@@ -4,6 +4,7 @@ import type { MutateResponse } from '../../protocol/mutate-api.ts'
 import { type ElementIndex, type IndexedElement, sourceHash } from '../../transform/element-index.ts'
 import { parseElementAt, parseModule, parseOpeningAt } from '../../transform/parse-module.ts'
 import { analyzeJsx, type JsxAnalysis } from '../../transform/tag-jsx.ts'
+import { assertSafeCandidateUrls } from '../css-safety/candidate-url-guard.ts'
 import { assertSafeStylesheet } from '../css-safety/stylesheet-guard.ts'
 import {
   assertNoConfigDependency,
@@ -237,7 +238,8 @@ export async function runEdit(
 /**
  * What no write may do, checked on the whole group before any file is written: write a file a config
  * of the dev server loads (Vite's, PostCSS's, Tailwind's: it would run in Node), or write CSS that
- * makes the dev server load code or read outside the project (css-safety/).
+ * makes the dev server load code or read outside the project (css-safety/): in a stylesheet, or in
+ * any other source file as a url() Tailwind turns into CSS (`bg-[url(../../x)]`).
  */
 async function assertSafeWrites(
   services: MutationServices,
@@ -250,14 +252,22 @@ async function assertSafeWrites(
   ]
   await assertNoConfigDependency(services.fs, dependencies, writes)
   const { sourceFolders } = creatablePolicy(services)
+  const project = {
+    fs: services.fs,
+    root: services.root,
+    sourceFolders,
+    publicDir: services.publicDir ?? null,
+  }
   for (const [index, write] of writes.entries()) {
     const change = changes[index] as (typeof changes)[number]
-    await assertSafeStylesheet(services.fs, services.root, sourceFolders, {
+    const checked = {
       path: write.path,
       relativePath: write.relativePath,
       before: change.beforeText,
       after: change.text,
-    })
+    }
+    await assertSafeStylesheet(services.fs, services.root, sourceFolders, checked)
+    await assertSafeCandidateUrls(project, checked)
   }
 }
 
