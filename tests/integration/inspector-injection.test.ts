@@ -3,7 +3,7 @@ import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { createServer, type ViteDevServer } from 'vite'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { visualEdit } from '../../packages/vite-plugin-visual-edit/src/index.ts'
+import { findVisualEditContext, visualEdit } from '../../packages/vite-plugin-visual-edit/src/index.ts'
 import { INSPECTOR_URL } from '../../packages/vite-plugin-visual-edit/src/runtime-plugin.ts'
 import { copyFixture } from '../helpers/temp-project.ts'
 
@@ -13,7 +13,7 @@ const BUNDLE = path.join(
 )
 
 /** A copy of the tag-app fixture in a dev server with visualEdit(), for one describe block. */
-function serveTagApp(base?: string): { url: () => string } {
+function serveTagApp(base?: string): { url: () => string; editorPort: () => number } {
   const project = copyFixture('tag-app')
   let server: ViteDevServer | undefined
   beforeAll(async () => {
@@ -32,20 +32,24 @@ function serveTagApp(base?: string): { url: () => string } {
     await server?.close()
     project.remove()
   })
-  return { url: () => server?.resolvedUrls?.local[0] ?? '' }
+  return {
+    url: () => server?.resolvedUrls?.local[0] ?? '',
+    editorPort: () => (server ? (findVisualEditContext(server.config.plugins)?.editor?.port ?? 0) : 0),
+  }
 }
 
 describe('the inspector in the page', () => {
   const app = serveTagApp()
 
-  test('index.html gets exactly one module script, which starts the inspector with the page config', async () => {
+  test("index.html gets exactly one module script, which starts the inspector with the page config: the editor's port", async () => {
     const html = await (await fetch(app.url())).text()
     expect(
       html.match(/<script type="module" src="\/@id\/virtual:visual-edit-inspector"><\/script>/g),
     ).toHaveLength(1)
     const entry = await (await fetch(new URL(INSPECTOR_URL, app.url()))).text()
     expect(entry).toMatch(/import \{ startInspector \} from ".*virtual:visual-edit-inspector-bundle"/)
-    expect(entry).toContain('startInspector(window, {"allowedOrigins":[]})')
+    expect(app.editorPort()).toBeGreaterThan(0)
+    expect(entry).toContain(`startInspector(window, {"allowedOrigins":[],"editorPort":${app.editorPort()}})`)
   })
 
   test('what every page loads is at most 30 kB gzip; the editing features are a chunk loaded on demand', () => {
