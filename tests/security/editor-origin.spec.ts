@@ -281,3 +281,23 @@ test('a page of another origin can frame neither the editor (its token in the UR
       frame.url(),
     ).toBe(false)
 })
+
+test('an editor opened without its token, or with a wrong one, loads no app and says how to open it', async ({
+  page,
+}) => {
+  const requests: string[] = []
+  page.on('request', (request) => requests.push(request.url()))
+  await page.goto(`${served.editorOrigin}/__visual-edit/`)
+  await expect(page.getByRole('heading', { name: 'Open the editor from its link' })).toBeVisible()
+  await page.goto('about:blank')
+  await page.goto(`${served.editorOrigin}/__visual-edit/#token=not-the-token-0123456789`)
+  await expect(
+    page.getByRole('heading', { name: "This link's session key is not valid any more" }),
+  ).toBeVisible()
+  expect(page.url(), 'the wrong key left the address bar too').toBe(`${served.editorOrigin}/__visual-edit/`)
+  // A reload does not try the refused key again.
+  await page.reload()
+  await expect(page.getByRole('heading', { name: 'Open the editor from its link' })).toBeVisible()
+  expect(requests.filter((url) => url.startsWith(served.url))).toEqual([])
+  expect(requests.filter((url) => /parseAndMutate|lookups|class-css/.test(url))).toEqual([])
+})

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { Boot } from './session/Boot.tsx'
+import { Boot } from './app/Boot.tsx'
 import './styles.css'
 
 createRoot(document.getElementById('editor') as HTMLElement).render(

@@ -1,9 +1,9 @@
 import { type ReactNode, useEffect, useState } from 'react'
 import { ServerApi, ServerError } from '../api/server-api.ts'
-import { Editor } from '../app/Editor.tsx'
-import { canvasId } from '../app/editor-session.ts'
-import { type AppLocation, appLocation } from './app-location.ts'
-import { forgetSessionToken, takeSessionToken } from './session-token.ts'
+import { type AppLocation, appLocation } from '../session/app-location.ts'
+import { forgetSessionToken, takeSessionToken } from '../session/session-token.ts'
+import { Editor } from './Editor.tsx'
+import { canvasId } from './editor-session.ts'
 
 type BootState =
   | { kind: 'no-token' }
