@@ -24,7 +24,7 @@
  * shows what the instant update adds to that.
  */
 import { chromium, type Page } from '@playwright/test'
-import { NAV_TREE_MEASURE } from '../packages/vite-plugin-visual-edit/src/runtime/nav-tree.ts'
+import { NAV_TREE_MEASURE } from '../packages/vite-plugin-visual-edit/src/runtime/tree/nav-tree.ts'
 import playwrightConfig, { CHROMIUM_PATH } from '../playwright.config.ts'
 import { INIT_SCRIPT, rowsFor, startServer } from './inspector-page.ts'
 import { formatTable, median, percentile } from './report.ts'

@@ -32,8 +32,8 @@ import { type Browser, chromium, type Page } from '@playwright/test'
 import {
   NAV_TREE_REBUILD_DELAY_MS,
   NAV_TREE_SLICE_MS,
-} from '../packages/vite-plugin-visual-edit/src/runtime/constants.ts'
-import { NAV_TREE_MEASURE } from '../packages/vite-plugin-visual-edit/src/runtime/nav-tree.ts'
+} from '../packages/vite-plugin-visual-edit/src/runtime/core/constants.ts'
+import { NAV_TREE_MEASURE } from '../packages/vite-plugin-visual-edit/src/runtime/tree/nav-tree.ts'
 import playwrightConfig, { CHROMIUM_PATH } from '../playwright.config.ts'
 import { measureHovers } from './inspector-hover.ts'
 import { type LaterBuilds, measureLaterBuilds } from './inspector-later.ts'
@@ -50,7 +50,7 @@ const HOVER_GOAL_MS = 1
 const LONG_TASK_MS = 50
 const TREE_GOAL_BYTES = 1024 * 1024
 const REPO = path.resolve(import.meta.dirname, '..')
-const OUTLINES_MODULE = path.join(REPO, 'packages/vite-plugin-visual-edit/src/runtime/outlines.ts')
+const OUTLINES_MODULE = path.join(REPO, 'packages/vite-plugin-visual-edit/src/runtime/overlay/outlines.ts')
 
 interface Sample {
   elements: number

@@ -25,15 +25,15 @@ import {
   TEMPO_FUNCTION_TYPE,
   TEMPO_OBJECT_TYPE,
 } from '../../packages/vite-plugin-visual-edit/src/protocol/messages.ts'
-import { InspectorContext } from '../../packages/vite-plugin-visual-edit/src/runtime/context.ts'
-import {
-  createNavTree,
-  NAV_TREE_MEASURE,
-} from '../../packages/vite-plugin-visual-edit/src/runtime/nav-tree.ts'
+import { InspectorContext } from '../../packages/vite-plugin-visual-edit/src/runtime/core/context.ts'
 import {
   inspectElement,
   logStateAndProps,
-} from '../../packages/vite-plugin-visual-edit/src/runtime/state-and-props.ts'
+} from '../../packages/vite-plugin-visual-edit/src/runtime/react/state-and-props.ts'
+import {
+  createNavTree,
+  NAV_TREE_MEASURE,
+} from '../../packages/vite-plugin-visual-edit/src/runtime/tree/nav-tree.ts'
 
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
 

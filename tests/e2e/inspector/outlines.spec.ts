@@ -4,7 +4,7 @@ import {
   OUTLINE_COLORS,
   OUTLINE_THICKNESS_PX,
   Z_INDEX,
-} from '../../../packages/vite-plugin-visual-edit/src/runtime/constants.ts'
+} from '../../../packages/vite-plugin-visual-edit/src/runtime/core/constants.ts'
 import { connectEditor, expectSameRect, restyle, serveOutlineApp } from './outline-app.ts'
 
 serveOutlineApp({ width: 1000, height: 700 })

@@ -1,11 +1,11 @@
-import { newChangeId } from './change-id.ts'
-import type { InspectorContext } from './context.ts'
-import { type CssFunctions, createCssFunctions } from './css-functions.ts'
-import { createDrag, type Drag } from './drag.ts'
-import { createInstantUpdates, type InstantUpdates } from './instant-update.ts'
-import type { NavTree } from './nav-tree.ts'
-import type { Outlines } from './outlines.ts'
-import type { Selection } from './selection.ts'
+import { newChangeId } from './core/change-id.ts'
+import type { InspectorContext } from './core/context.ts'
+import { type CssFunctions, createCssFunctions } from './css/css-functions.ts'
+import { createDrag, type Drag } from './drag/drag.ts'
+import { createInstantUpdates, type InstantUpdates } from './instant/instant-update.ts'
+import type { Outlines } from './overlay/outlines.ts'
+import type { Selection } from './selection/selection.ts'
+import type { NavTree } from './tree/nav-tree.ts'
 
 /** The editing features: CSS rules and forced states, instant updates, drag to move. */
 export interface Editing {

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { CODEBASE_ID_ATTRIBUTE } from '../protocol/ids.ts'
 import { INIT_MESSAGE, OutboundEvent } from '../protocol/messages.ts'
-import { OVERLAY_ATTRIBUTE } from './context.ts'
+import { OVERLAY_ATTRIBUTE } from './core/context.ts'
 import { startInspector } from './inspector.ts'
 
 const id = (n: number) => `tempo-00000000-0000-4000-8000-${String(n).padStart(12, '0')}`
