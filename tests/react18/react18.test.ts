@@ -19,12 +19,12 @@ import {
 import * as ReactDOM from 'react-dom'
 import { createRoot } from 'react-dom/client'
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import type { NavTreeNode } from '../../packages/vite-plugin-visual-edit/src/protocol/messages.ts'
 import {
-  PropType,
   TEMPO_FUNCTION_TYPE,
   TEMPO_OBJECT_TYPE,
 } from '../../packages/vite-plugin-visual-edit/src/protocol/messages.ts'
+import type { NavTreeNode } from '../../packages/vite-plugin-visual-edit/src/protocol/nav-tree-node.ts'
+import { PropType } from '../../packages/vite-plugin-visual-edit/src/protocol/nav-tree-node.ts'
 import { InspectorContext } from '../../packages/vite-plugin-visual-edit/src/runtime/core/context.ts'
 import {
   inspectElement,

@@ -1,10 +1,8 @@
-import type { Plugin } from 'vite'
 import type { ResolvedVisualEditOptions } from './options.ts'
 import type { MutationServices } from './server/edit/mutation.ts'
 import type { EditorServer } from './server/editor-origin/editor-server.ts'
 import { resolveToken } from './server/gate/session-token.ts'
 import { ElementIndex } from './transform/element-index.ts'
-import { TAG_PLUGIN_NAME } from './transform/tag-plugin.ts'
 
 /** State the sub-plugins of one `visualEdit()` call share. */
 export interface VisualEditContext {
@@ -39,13 +37,4 @@ export function createContext(options: ResolvedVisualEditOptions): VisualEditCon
     root: process.cwd(),
     active: true,
   }
-}
-
-/**
- * The context of the `visualEdit()` instance doing the work in a resolved config (the first one
- * listed), or undefined when the config has none.
- */
-export function findVisualEditContext(plugins: readonly Plugin[]): VisualEditContext | undefined {
-  const plugin = plugins.find((candidate) => candidate.name === TAG_PLUGIN_NAME)
-  return (plugin?.api as { context?: VisualEditContext } | undefined)?.context
 }

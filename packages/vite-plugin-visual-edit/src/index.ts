@@ -5,7 +5,7 @@ import { runtimePlugin } from './runtime-plugin.ts'
 import { mutatePlugin } from './server/mutate-plugin.ts'
 import { tagPlugin } from './transform/tag-plugin.ts'
 
-export { findVisualEditContext, type VisualEditContext } from './context.ts'
+export type { VisualEditContext } from './context.ts'
 export {
   type PluginErrorCode,
   SourceParseError,
@@ -23,6 +23,7 @@ export type { EditorPageHandler, EditorServer } from './server/editor-origin/edi
 export { MIN_TOKEN_LENGTH } from './server/gate/session-token.ts'
 export { ElementIndex, type IndexedElement } from './transform/element-index.ts'
 export { type JsxElementInfo, type TagJsxOptions, type TagJsxResult, tagJsx } from './transform/tag-jsx.ts'
+export { findVisualEditContext } from './transform/tag-plugin.ts'
 
 /**
  * The visual-edit Vite plugin: in the dev server it tags JSX with stable codebase ids and serves the

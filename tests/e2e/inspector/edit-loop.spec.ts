@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
-import type { NavTreeNode } from '../../../packages/vite-plugin-visual-edit/src/protocol/messages.ts'
+import type { NavTreeNode } from '../../../packages/vite-plugin-visual-edit/src/protocol/nav-tree-node.ts'
 import { mutateClient } from '../../helpers/mutate-server.ts'
 import { copyFixture } from '../../helpers/temp-project.ts'
 import { serveWithEdit } from './edit-session.ts'

@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
-import type { NavTreeNode } from '../../../packages/vite-plugin-visual-edit/src/protocol/messages.ts'
+import type { NavTreeNode } from '../../../packages/vite-plugin-visual-edit/src/protocol/nav-tree-node.ts'
 import { serveWithEdit } from './edit-session.ts'
 import { connectEditor } from './outline-app.ts'
 

@@ -4,11 +4,11 @@ import react from '@vitejs/plugin-react'
 import type { ViteDevServer } from 'vite'
 import { freePort } from '../../../packages/cli/src/network.ts'
 import { visualEdit } from '../../../packages/vite-plugin-visual-edit/src/index.ts'
-import type { NavTreeNode } from '../../../packages/vite-plugin-visual-edit/src/protocol/messages.ts'
-import {
-  decodeNavTree,
-  type NavTreeWire,
-} from '../../../packages/vite-plugin-visual-edit/src/protocol/nav-tree-wire.ts'
+import type {
+  NavTreeNode,
+  NavTreeWire,
+} from '../../../packages/vite-plugin-visual-edit/src/protocol/nav-tree-node.ts'
+import { decodeNavTree } from '../../../packages/vite-plugin-visual-edit/src/protocol/nav-tree-wire.ts'
 import { listenDevServer } from '../../helpers/dev-server.ts'
 import { copyFixture } from '../../helpers/temp-project.ts'
 

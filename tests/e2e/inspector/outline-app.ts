@@ -4,10 +4,8 @@ import { expect, type Frame, type Page, test } from '@playwright/test'
 import { freePort } from '../../../packages/cli/src/network.ts'
 import { visualEdit } from '../../../packages/vite-plugin-visual-edit/src/index.ts'
 import type { ElementKey } from '../../../packages/vite-plugin-visual-edit/src/protocol/element-key.ts'
-import type {
-  NavTreeNode,
-  NavTreePayload,
-} from '../../../packages/vite-plugin-visual-edit/src/protocol/messages.ts'
+import type { NavTreePayload } from '../../../packages/vite-plugin-visual-edit/src/protocol/messages.ts'
+import type { NavTreeNode } from '../../../packages/vite-plugin-visual-edit/src/protocol/nav-tree-node.ts'
 import { decodeNavTree } from '../../../packages/vite-plugin-visual-edit/src/protocol/nav-tree-wire.ts'
 import { listenDevServer } from '../../helpers/dev-server.ts'
 

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { type AnyChange, CHANGE_TYPES, type ChangeType } from './change-types.ts'
+import { CHANGE_TYPES, type ChangeType } from './change-types.ts'
 import { ProtocolErrorMessage, VisualEditError } from './errors.ts'
 import {
   codebaseId,
@@ -107,6 +107,13 @@ export const CHANGE_FIELD_SCHEMAS = {
 export type ChangeFieldsByType = {
   [T in Exclude<ChangeType, 'UNDO' | 'REDO'>]: v.InferOutput<(typeof CHANGE_FIELD_SCHEMAS)[T]>
 } & { UNDO: { changeToUndo: AnyChange }; REDO: { changeToRedo: AnyChange } }
+
+/** One recorded change: its type and that type's fields. */
+export type Change<T extends ChangeType = ChangeType> = T extends ChangeType
+  ? { type: T; changeFields: ChangeFieldsByType[T] }
+  : never
+
+export type AnyChange = Change<ChangeType>
 
 export function isChangeType(value: unknown): value is ChangeType {
   return typeof value === 'string' && (CHANGE_TYPES as readonly string[]).includes(value)

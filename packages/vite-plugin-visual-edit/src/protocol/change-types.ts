@@ -1,5 +1,3 @@
-import type { ChangeFieldsByType } from './change-schemas.ts'
-
 /** The change types (docs/GLOSSARY.md, Change): every edit the editor records is one of these. */
 export const ChangeType = {
   STYLING: 'STYLING',
@@ -27,12 +25,3 @@ export type PropValue = string | number | boolean | null
 
 /** CSS property (camelCase or kebab-case) -> value, or the delete constant. */
 export type StylingChanges = Record<string, string>
-
-export type { ChangeFieldsByType }
-
-/** One recorded change: its type and that type's fields. */
-export type Change<T extends ChangeType = ChangeType> = T extends ChangeType
-  ? { type: T; changeFields: ChangeFieldsByType[T] }
-  : never
-
-export type AnyChange = Change<ChangeType>

@@ -8,7 +8,7 @@ import {
 } from './ids.ts'
 import type { InstantUpdateReply } from './instant-update.ts'
 import { HydrationStatus, OutboundEvent } from './messages.ts'
-import type { NavTreeWire } from './nav-tree-wire.ts'
+import type { NavTreeWire } from './nav-tree-node.ts'
 import { isStyleModifier } from './styling.ts'
 
 /**

@@ -1,5 +1,5 @@
 import type { ElementKey } from './element-key.ts'
-import type { NavTreeWire } from './nav-tree-wire.ts'
+import type { NavTreeWire } from './nav-tree-node.ts'
 import type { StyleModifier } from './styling.ts'
 
 /**
@@ -159,44 +159,6 @@ export const StoryboardType = {
   COMPONENT: 'COMPONENT',
 } as const
 export type StoryboardType = (typeof StoryboardType)[keyof typeof StoryboardType]
-
-/** How a prop value is sent in the nav tree. */
-export const PropType = {
-  LITERAL: 'LITERAL',
-  FUNCTION: 'FUNCTION',
-  JSON_OBJECT: 'JSON_OBJECT',
-} as const
-export type PropType = (typeof PropType)[keyof typeof PropType]
-
-export interface NavTreeProp {
-  type: PropType
-  /** The literal, a JSON text for objects, the function's name for functions. */
-  value: string | number | boolean | null
-}
-
-/**
- * One node of the navigation tree. The tree is sent flat, in document order, parents first:
- * `parent` and `children` are indexes into the array, so the message holds each node once.
- */
-export interface NavTreeNode {
-  key: ElementKey
-  parent: number | null
-  children: number[]
-  name: string
-  elementTagName: string
-  isComponent: boolean
-  classList?: string[]
-  /** The classes the code sets directly on the element (from the lookups), when known. */
-  directlySetClassList?: string[]
-  props?: Record<string, NavTreeProp>
-  /** Text the element renders directly. */
-  literalChildren?: string[]
-  /** Name of the component whose code renders this element. */
-  scope?: string
-  /** Page coordinates (scroll included). */
-  pageBoundingBox: { pageX: number; pageY: number; width: number; height: number }
-  level: number
-}
 
 /** The NAV_TREE event: the tree in its compact wire form (decode with decodeNavTree). */
 export interface NavTreePayload {

@@ -1,7 +1,7 @@
 import { serialize } from 'node:v8'
 import fc from 'fast-check'
 import { describe, expect, test, vi } from 'vitest'
-import type { NavTreeNode } from './messages.ts'
+import type { NavTreeNode } from './nav-tree-node.ts'
 import { decodeNavTree, encodeNavTree, navTreeTransferables, withUsedStrings } from './nav-tree-wire.ts'
 import { NavTreeWriter } from './nav-tree-writer.ts'
 

@@ -1,52 +1,6 @@
-import type { NavTreeNode, NavTreeProp } from './messages.ts'
+import type { NavTreeNode, NavTreeProp, NavTreeWire } from './nav-tree-node.ts'
 import { NavTreeWriter } from './nav-tree-writer.ts'
 import { PROP_TYPES } from './wire-props.ts'
-
-/**
- * The navigation tree as it travels from the inspector to the editor: one typed array per field
- * instead of one object per node, every string once in a table, unique paths as the suffix a node adds
- * to its parent's path, boxes as one integer array, and nothing that can be derived (children, levels).
- * The arrays' buffers are transferred, not cloned, so posting a 6,800-element page's tree costs little
- * more than its string table. Every number column is an Int32Array.
- */
-export interface NavTreeWire {
-  v: 3
-  /** The string table; `s[0]` is the empty string. */
-  s: string[]
-  /** Storyboard id shared by every key (index into s). */
-  sb: number
-  /** Parent index of each node, -1 for the root. Parents come before their children. */
-  p: Int32Array
-  /** Codebase id (index into s; 0 for none). */
-  id: Int32Array
-  /** What the node's unique path adds to its parent's (`-3-0`, `-Card`); `=` + the whole path otherwise. */
-  seg: Int32Array
-  /** Name, element tag name. */
-  nm: Int32Array
-  tg: Int32Array
-  /** Bit 1: is a component. */
-  f: Int32Array
-  /** classList joined by spaces; -1 when absent. */
-  cl: Int32Array
-  /** directlySetClassList joined by spaces; -1 when absent. */
-  dc: Int32Array
-  /** Scope; -1 when absent. */
-  sc: Int32Array
-  /** pageX, pageY, width, height of each node, rounded. */
-  b: Int32Array
-  /** Props, three numbers each: node, key (index into s), type (0 LITERAL, 1 FUNCTION, 2 JSON_OBJECT). */
-  pr: Int32Array
-  /**
-   * Each prop's value, in the order of pr: as JSON, except a JSON_OBJECT's, which is its JSON text
-   * itself. Not in the table: values are mostly distinct, and a table lookup each costs more than
-   * the bytes it saves.
-   */
-  pv: string[]
-  /** Literal children: the node of each text in lt. */
-  lc: Int32Array
-  /** The texts of lc, in order (not in the table, for the same reason as pv). */
-  lt: string[]
-}
 
 /** Encodes a tree built as NavTreeNode objects (document order, parents first). */
 export function encodeNavTree(nodes: readonly NavTreeNode[]): NavTreeWire {

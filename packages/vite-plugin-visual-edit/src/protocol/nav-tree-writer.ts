@@ -1,5 +1,4 @@
-import type { NavTreeNode, NavTreeProp } from './messages.ts'
-import type { NavTreeWire } from './nav-tree-wire.ts'
+import type { NavTreeNode, NavTreeProp, NavTreeWire } from './nav-tree-node.ts'
 import { StringTable } from './string-table.ts'
 import { flattenProps } from './wire-props.ts'
 

@@ -1,4 +1,4 @@
-import type { NavTreeProp, PropType } from './messages.ts'
+import type { NavTreeProp, PropType } from './nav-tree-node.ts'
 
 /** The prop types by their number on the wire. */
 export const PROP_TYPES: readonly PropType[] = ['LITERAL', 'FUNCTION', 'JSON_OBJECT']

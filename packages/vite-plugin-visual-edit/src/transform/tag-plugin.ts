@@ -31,6 +31,15 @@ function moduleFile(id: string): string | null {
  */
 export const TAG_PLUGIN_NAME = 'visual-edit:tag-jsx'
 
+/**
+ * The context of the `visualEdit()` instance doing the work in a resolved config (the first one
+ * listed), or undefined when the config has none.
+ */
+export function findVisualEditContext(plugins: readonly Plugin[]): VisualEditContext | undefined {
+  const plugin = plugins.find((candidate) => candidate.name === TAG_PLUGIN_NAME)
+  return (plugin?.api as { context?: VisualEditContext } | undefined)?.context
+}
+
 /** Ids and tags in order: two analyses with the same sequence tag the same elements with the same ids. */
 const structureOf = (elements: readonly JsxElementInfo[]) =>
   elements.map((element) => `${element.id}<${element.tagName}`).join('\n')

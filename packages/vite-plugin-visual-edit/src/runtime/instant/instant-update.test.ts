@@ -12,8 +12,8 @@ import {
   type InstantChangeItem,
   InstantUpdateMessage,
 } from '../../protocol/instant-update.ts'
-import type { NavTreeNode } from '../../protocol/messages.ts'
 import { OutboundEvent } from '../../protocol/messages.ts'
+import type { NavTreeNode } from '../../protocol/nav-tree-node.ts'
 import { InspectorContext } from '../core/context.ts'
 import { createInstantUpdates, INSTANT_CLEANUP_FALLBACK_MS, type InstantUpdates } from './instant-update.ts'
 

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { type ElementKey, elementKeysEqual } from '../../protocol/element-key.ts'
 import { CODEBASE_ID_ATTRIBUTE } from '../../protocol/ids.ts'
-import type { NavTreeNode } from '../../protocol/messages.ts'
+import type { NavTreeNode } from '../../protocol/nav-tree-node.ts'
 import {
   DIMENSION_BADGE,
   FRAME_BUDGET_MS,

@@ -1,5 +1,5 @@
 import { CODEBASE_ID_ATTRIBUTE } from '../../protocol/ids.ts'
-import { type NavTreeProp, PropType } from '../../protocol/messages.ts'
+import { type NavTreeProp, PropType } from '../../protocol/nav-tree-node.ts'
 import { PROP_TYPES, rememberFlatProps } from '../../protocol/wire-props.ts'
 import { describeReactElement, isReactElement } from './react-fiber.ts'
 

@@ -1,11 +1,7 @@
 import type { ElementKey } from '../../protocol/element-key.ts'
-import {
-  type NavTreeNode,
-  type NavTreePayload,
-  OutboundEvent,
-  StoryboardType,
-} from '../../protocol/messages.ts'
-import { type NavTreeWire, navTreeTransferables, withUsedStrings } from '../../protocol/nav-tree-wire.ts'
+import { type NavTreePayload, OutboundEvent, StoryboardType } from '../../protocol/messages.ts'
+import type { NavTreeNode, NavTreeWire } from '../../protocol/nav-tree-node.ts'
+import { navTreeTransferables, withUsedStrings } from '../../protocol/nav-tree-wire.ts'
 import type { NavTreeWriter } from '../../protocol/nav-tree-writer.ts'
 import { NAV_TREE_SLICE_MS } from '../core/constants.ts'
 import type { InspectorContext } from '../core/context.ts'

@@ -7,7 +7,7 @@
  * against walkPage on random mutations); when that cannot be told cheaply the refresh answers 'full'.
  */
 import { CODEBASE_ID_ATTRIBUTE } from '../../protocol/ids.ts'
-import type { NavTreeProp } from '../../protocol/messages.ts'
+import type { NavTreeProp } from '../../protocol/nav-tree-node.ts'
 import { OVERLAY_ATTRIBUTE } from '../core/context.ts'
 import { encodeProps, SKIPPED_COMPONENT_PROPS, SKIPPED_HOST_PROPS } from '../react/node-props.ts'
 import {

@@ -1,5 +1,5 @@
 import type { ElementKey } from '../../protocol/element-key.ts'
-import type { NavTreeNode, NavTreeProp } from '../../protocol/messages.ts'
+import type { NavTreeNode, NavTreeProp } from '../../protocol/nav-tree-node.ts'
 import { NavTreeWriter } from '../../protocol/nav-tree-writer.ts'
 import type { Fiber } from '../react/react-fiber.ts'
 
