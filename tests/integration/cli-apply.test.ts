@@ -311,4 +311,26 @@ describe('unifiedDiff', () => {
       '--- a/f\n+++ b/f\n@@ -1,3 +1,5 @@\n a\n+x\n b\n+y\n c\n',
     )
   })
+
+  test('a missing newline at the end is a change, marked as git marks it', () => {
+    expect(unifiedDiff('f', 'a\n', 'a')).toBe(
+      '--- a/f\n+++ b/f\n@@ -1 +1 @@\n-a\n+a\n\\ No newline at end of file\n',
+    )
+    expect(unifiedDiff('f', 'x\ny', 'x\ny\nz\n')).toBe(
+      '--- a/f\n+++ b/f\n@@ -1,2 +1,3 @@\n x\n-y\n\\ No newline at end of file\n+y\n+z\n',
+    )
+  })
+
+  test('a file rewritten throughout is shown replaced as a whole, without aligning it', () => {
+    const before = Array.from({ length: 3000 }, (_, index) => `old ${index}\n`).join('')
+    const after = Array.from({ length: 3000 }, (_, index) => `new ${index}\n`).join('')
+    const started = performance.now()
+    const lines = unifiedDiff('f', before, after).split('\n')
+    // Aligning these 6,000 changed lines would take about 11 s; giving up on alignment takes under 1 s.
+    expect(performance.now() - started).toBeLessThan(5000)
+    expect(lines.slice(0, 4)).toEqual(['--- a/f', '+++ b/f', '@@ -1,3000 +1,3000 @@', '-old 0'])
+    expect(lines[3002]).toBe('-old 2999')
+    expect(lines[3003]).toBe('+new 0')
+    expect(lines).toHaveLength(6004)
+  })
 })

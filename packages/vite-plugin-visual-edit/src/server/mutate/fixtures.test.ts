@@ -24,6 +24,7 @@ import {
 } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { structuredPatch } from 'diff'
 import { describe, expect, test } from 'vitest'
 import { ElementIndex } from '../../transform/element-index.ts'
 import { parseModule } from '../../transform/parse-module.ts'
@@ -55,21 +56,16 @@ function resolveRefs(value: unknown, idOf: (selector: string) => string): unknow
   return value
 }
 
-/** 1-based first and last line that differ between two texts (after common head and tail lines). */
+/**
+ * 1-based first and last line of `before` that a line diff changes (for lines only added, the first is
+ * the line they come before and the last the one they follow); null when the texts are equal.
+ */
 function changedLines(before: string, after: string): { first: number; lastBefore: number } | null {
-  const a = before.split('\n')
-  const b = after.split('\n')
-  let head = 0
-  while (head < a.length && head < b.length && a[head] === b[head]) head += 1
-  if (head === a.length && head === b.length) return null
-  let tail = 0
-  while (
-    tail < a.length - head &&
-    tail < b.length - head &&
-    a[a.length - 1 - tail] === b[b.length - 1 - tail]
-  )
-    tail += 1
-  return { first: head + 1, lastBefore: a.length - tail }
+  const { hunks } = structuredPatch('', '', before, after, undefined, undefined, { context: 0 })
+  const first = hunks[0]
+  const last = hunks.at(-1)
+  if (!first || !last) return null
+  return { first: first.oldStart, lastBefore: last.oldStart + last.oldLines - 1 }
 }
 
 /**
