@@ -29,7 +29,7 @@ function moduleFile(id: string): string | null {
  * Tags every JSX element of the project's `.jsx`/`.tsx` modules with its codebase id while the dev
  * server runs, and keeps the element index current. `vite build` and Vitest (mode `test`) never run it.
  */
-export const TAG_PLUGIN_NAME = 'visual-edit:tag-jsx'
+const TAG_PLUGIN_NAME = 'visual-edit:tag-jsx'
 
 /**
  * The context of the `visualEdit()` instance doing the work in a resolved config (the first one
