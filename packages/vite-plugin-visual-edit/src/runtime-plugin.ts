@@ -6,7 +6,7 @@ import type { Plugin } from 'vite'
 import type { VisualEditContext } from './context.ts'
 import { isDevServer } from './dev-server.ts'
 import type { InspectorConfig } from './protocol/inspector-config.ts'
-import { RUNTIME_BUILD_OPTIONS, RUNTIME_FILE } from './runtime-build-options.ts'
+import { markComputedImports, RUNTIME_BUILD_OPTIONS, RUNTIME_FILE } from './runtime-build-options.ts'
 
 /**
  * The URL the injected script loads, under the app's base (`/` unless vite.config sets `base`); Vite
@@ -24,8 +24,9 @@ const CHUNK_PREFIX = 'virtual:visual-edit-inspector-chunk/'
 /**
  * The inspector's code, by file: `inspector.js` and its chunks (RUNTIME_FILE), as the package build
  * made them (dist/runtime/), or, when the plugin runs from its sources (its own tests), as esbuild
- * makes them on the fly. A chunk's relative imports (`"./inspector-x.js"`) become the virtual ids
- * that serve them, since a virtual module has no folder to be relative to.
+ * makes them on the fly, each through the same markComputedImports. A chunk's relative imports
+ * (`"./inspector-x.js"`) become the virtual ids that serve them, since a virtual module has no folder
+ * to be relative to.
  */
 async function inspectorFiles(): Promise<Map<string, string>> {
   const files = new Map<string, string>()
@@ -41,7 +42,8 @@ async function inspectorFiles(): Promise<Map<string, string>> {
       outdir: builtDir,
       write: false,
     })
-    for (const output of result.outputFiles) files.set(path.basename(output.path), output.text)
+    for (const output of result.outputFiles)
+      files.set(path.basename(output.path), markComputedImports(output.text))
   }
   for (const [name, text] of files)
     files.set(name, text.replace(/(["'])\.\/(inspector-[\w-]+\.js)\1/g, `$1${CHUNK_PREFIX}$2$1`))
