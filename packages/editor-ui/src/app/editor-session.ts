@@ -1,12 +1,12 @@
 import {
   ChangeType,
-  type CheckedEvent,
   CODEBASE_ID_PREFIX,
   checkInstantUpdateReply,
   decodeNavTree,
   type ElementKey,
   type ElementLookup,
   HydrationStatus,
+  type InspectorEventHandlers,
   MAX_LOOKUP_IDS,
   type NavTreeNode,
   OutboundEvent,
@@ -206,7 +206,7 @@ export class EditorSession {
         actors: { handshake: fromPromise(({ input }) => this.#handshake(input.reconnect)) },
       }),
     ).start()
-    this.bridge.on((event) => this.#onEvent(event))
+    this.bridge.on(this.#eventHandlers())
   }
 
   get state(): EditorState {
@@ -285,42 +285,37 @@ export class EditorSession {
     })
   }
 
-  #onEvent(event: CheckedEvent): void {
-    switch (event.type) {
-      case OutboundEvent.NAV_TREE: {
-        const nodes = decodeNavTree(event.payload.tree)
+  /**
+   * What each event of the inspector does: one handler per event of the port's map (protocol/port.ts),
+   * each given the payload its schema accepted.
+   */
+  #eventHandlers(): InspectorEventHandlers {
+    const ignored = () => {}
+    return {
+      [OutboundEvent.NAV_TREE]: (payload) => {
+        const nodes = decodeNavTree(payload.tree)
         this.#set({ nodes })
         this.#lookupsForTree(nodes)
-        return
-      }
-      case OutboundEvent.SELECTED_ELEMENT_KEY: {
-        const key = event.payload.elementKey
+      },
+      [OutboundEvent.SELECTED_ELEMENT_KEY]: ({ elementKey: key }) => {
         const current = this.selection.getSnapshot().context.selected
         if (key === null) this.selection.send({ type: 'CLEAR' })
         else if (!(current.length === 1 && sameKey(current[0], key)))
           this.selection.send({ type: 'SELECT', key })
-        return
-      }
-      case OutboundEvent.MULTI_SELECTED_ELEMENT_KEYS: {
+      },
+      [OutboundEvent.MULTI_SELECTED_ELEMENT_KEYS]: (keys) => {
         const current = this.selection.getSnapshot().context.selected
-        for (const key of event.payload)
+        for (const key of keys)
           if (!current.some((known) => sameKey(known, key))) this.selection.send({ type: 'TOGGLE', key })
-        return
-      }
-      case OutboundEvent.HOVERED_ELEMENT_KEY:
-        this.selection.send({ type: 'HOVER', key: event.payload })
-        return
-      case OutboundEvent.LATEST_HREF:
-        this.#set({ href: event.payload })
-        return
-      case OutboundEvent.HYDRATION_STATUS:
-        this.#set({ hydrationError: event.payload.status === HydrationStatus.ERROR })
-        return
-      case OutboundEvent.KEY_UP:
-        if (event.payload.code === 'Space') this.setSpaceHeld(false)
-        return
-      case OutboundEvent.KEY_DOWN: {
-        const key = event.payload
+      },
+      [OutboundEvent.HOVERED_ELEMENT_KEY]: (key) => this.selection.send({ type: 'HOVER', key }),
+      [OutboundEvent.LATEST_HREF]: (href) => this.#set({ href }),
+      [OutboundEvent.HYDRATION_STATUS]: (report) =>
+        this.#set({ hydrationError: report.status === HydrationStatus.ERROR }),
+      [OutboundEvent.KEY_UP]: (key) => {
+        if (key.code === 'Space') this.setSpaceHeld(false)
+      },
+      [OutboundEvent.KEY_DOWN]: (key) => {
         if (key.code === 'Space' && !key.repeat && !this.#state.drive) {
           this.setSpaceHeld(true)
           return
@@ -333,10 +328,8 @@ export class EditorSession {
           return
         }
         void this.run(command)
-        return
-      }
-      case OutboundEvent.WHEEL: {
-        const wheel = event.payload
+      },
+      [OutboundEvent.WHEEL]: (wheel) => {
         if (!(wheel.ctrlKey || wheel.metaKey)) return
         const rect = this.#frame?.getBoundingClientRect()
         const scale = this.#state.zoom / 100
@@ -344,10 +337,8 @@ export class EditorSession {
           x: (rect?.left ?? 0) + wheel.clientX * scale,
           y: (rect?.top ?? 0) + wheel.clientY * scale,
         })
-        return
-      }
-      case OutboundEvent.CONTEXT_MENU: {
-        const menu = event.payload
+      },
+      [OutboundEvent.CONTEXT_MENU]: (menu) => {
         if (this.#state.drive) return
         if (menu.elementKey) void this.select(menu.elementKey)
         const rect = this.#frame?.getBoundingClientRect()
@@ -358,21 +349,17 @@ export class EditorSession {
             y: (rect?.top ?? 0) + menu.clientY * scale,
           },
         })
-        return
-      }
-      case OutboundEvent.DRAG_START: {
+      },
+      [OutboundEvent.DRAG_START]: ({ elementKey }) => {
         // A drag starts with the pointer pressed in the frame; the drop that ends it is bound to it.
         if (!this.#userActive()) {
           this.#refuseUnasked('a drag')
           return
         }
-        const { elementKey } = event.payload
         const parent = this.#parentOf(elementKey)?.key.codebaseId ?? null
         this.drag.send({ type: 'STARTED', key: elementKey, expectedParent: parent })
-        return
-      }
-      case OutboundEvent.DRAG_END: {
-        const end = event.payload
+      },
+      [OutboundEvent.DRAG_END]: (end) => {
         const dragged = this.drag.getSnapshot().context.key
         if (!sameKey(dragged, end.elementKey)) return
         this.drag.send({
@@ -381,36 +368,39 @@ export class EditorSession {
           changeId: end.changeId,
           expectedParent: end.expectedCurrentParentCodebaseId,
         })
-        return
-      }
-      case OutboundEvent.DRAG_CANCEL:
-        this.drag.send({ type: 'CANCEL', fromInspector: true })
-        return
-      case OutboundEvent.START_EDITING_TEXT: {
+      },
+      [OutboundEvent.DRAG_CANCEL]: () => this.drag.send({ type: 'CANCEL', fromInspector: true }),
+      [OutboundEvent.START_EDITING_TEXT]: ({ elementKey, oldText }) => {
         // Editing starts with a double-click or a key in the frame; the commit is bound to its element.
         if (!this.#userActive()) {
           this.#refuseUnasked('a text edit')
           return
         }
-        this.textEdit.send({ type: 'START', key: event.payload.elementKey, oldText: event.payload.oldText })
-        return
-      }
-      case OutboundEvent.EDITED_TEXT: {
+        this.textEdit.send({ type: 'START', key: elementKey, oldText })
+      },
+      [OutboundEvent.EDITED_TEXT]: ({ elementKey, newText }) => {
         const editing = this.textEdit.getSnapshot()
-        if (editing.value === 'editing' && sameKey(editing.context.key, event.payload.elementKey))
-          this.textEdit.send({ type: 'COMMIT', newText: event.payload.newText })
-        return
-      }
-      case OutboundEvent.EDIT_DYNAMIC_TEXT: {
-        const lookup = this.#state.lookups.get(event.payload.elementKey.codebaseId)
+        if (editing.value === 'editing' && sameKey(editing.context.key, elementKey))
+          this.textEdit.send({ type: 'COMMIT', newText })
+      },
+      [OutboundEvent.EDIT_DYNAMIC_TEXT]: ({ elementKey }) => {
+        const lookup = this.#state.lookups.get(elementKey.codebaseId)
         this.toast({
           kind: 'info',
           title: 'This text comes from code, so it is edited there.',
           detail: lookup ? `It is in ${lookup.file}:${lookup.line}.` : undefined,
         })
-        return
-      }
-      default:
+      },
+      // The replies of the functions that send these carry the same; no panel asks for them yet.
+      [OutboundEvent.PROCESSED_CSS_RULES]: ignored,
+      [OutboundEvent.CSS_EVALS]: ignored,
+      [OutboundEvent.RULE_MATCH]: ignored,
+      [OutboundEvent.ELEMENT_CLASS_LIST]: ignored,
+      // The ledger follows an instant update by applyChangeItemToDocument's reply.
+      [OutboundEvent.INSTANT_UPDATE_DONE]: ignored,
+      // Pointer moves over the frame matter to the inspector's own hover; the spec's context request is not used.
+      [OutboundEvent.MOUSE_MOVE]: ignored,
+      [OutboundEvent.CONTEXT_REQUESTED]: ignored,
     }
   }
 

@@ -1,25 +1,40 @@
-import type { CallableFunction, CheckedEvent } from 'vite-plugin-visual-edit/protocol'
-import { checkOutboundEvent, INIT_MESSAGE, InboundMessageType } from 'vite-plugin-visual-edit/protocol'
-
-/** Receives each event of the inspector that matched its schema (protocol/event-schemas.ts). */
-export type InspectorListener = (event: CheckedEvent) => void
+import {
+  type CallableFunction,
+  checkOutboundEvent,
+  INIT_MESSAGE,
+  InboundMessageType,
+  type InspectorEventHandlers,
+  type InspectorEventPayloads,
+  type InspectorFunctions,
+  type OutboundEvent,
+} from 'vite-plugin-visual-edit/protocol'
 
 /** A call that gets no answer this long is failed (the frame navigated away, or hangs). */
 const CALL_TIMEOUT_MS = 15_000
 
 /**
+ * A call that found no port, or whose port closed before the answer: the frame is not connected, or
+ * it loaded another page meanwhile. The next handshake sends what the session holds again (zoom, drive
+ * mode, AI context, the selection), so a caller can tell this from the inspector's own failures.
+ */
+class PortClosedError extends Error {
+  override name = 'PortClosedError'
+}
+
+/**
  * The editor's side of the inspector's port (docs/INSPECTOR.md, Connecting): posts `init` with a
  * MessagePort to the app's frame, calls the inspector's functions over the port and hands its events
- * to listeners. A reload of the frame loses the port: `disconnect()` fails the calls in flight, and a
- * new `connect()` does the handshake again. The frame runs the app's own scripts, which can use the
- * port too (docs/SECURITY.md): every event is checked against its schema before a listener sees it,
- * and one that does not match is dropped with its reason in the console.
+ * to their handlers, both typed by the port's map (protocol/port.ts). A reload of the frame loses the
+ * port: `disconnect()` fails the calls in flight, and a new `connect()` does the handshake again. The
+ * frame runs the app's own scripts, which can use the port too (docs/SECURITY.md): every event is
+ * checked against its schema before a handler sees it, and one that does not match is dropped with its
+ * reason in the console.
  */
 export class InspectorBridge {
   #port: MessagePort | null = null
   #nextId = 0
   readonly #pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>()
-  readonly #listeners = new Set<InspectorListener>()
+  readonly #tables = new Set<Partial<InspectorEventHandlers>>()
 
   get connected(): boolean {
     return this.#port !== null
@@ -37,61 +52,74 @@ export class InspectorBridge {
   disconnect(reason = 'The app reloaded'): void {
     this.#port?.close()
     this.#port = null
-    for (const { reject } of this.#pending.values()) reject(new Error(reason))
+    for (const { reject } of this.#pending.values()) reject(new PortClosedError(reason))
     this.#pending.clear()
   }
 
-  /** Calls one of the inspector's functions; rejects with its error, or when the frame goes away. */
-  call<T = unknown>(functionName: CallableFunction, ...args: unknown[]): Promise<T> {
+  /**
+   * Calls one of the inspector's functions with its arguments; rejects with its error, or when the
+   * frame goes away (PortClosedError). The answer comes from the app's frame, where the app's scripts
+   * run too: it is `unknown` until a check of the protocol's reads it (checkInstantUpdateReply).
+   */
+  call<Name extends CallableFunction>(
+    name: Name,
+    ...args: InspectorFunctions[Name]['args']
+  ): Promise<unknown> {
     const port = this.#port
-    if (!port) return Promise.reject(new Error('The app is not connected'))
+    if (!port) return Promise.reject(new PortClosedError('The app is not connected'))
     const id = ++this.#nextId
-    return new Promise<T>((resolve, reject) => {
+    return new Promise<unknown>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.#pending.delete(id)
-        reject(new Error(`${functionName} got no answer from the app`))
+        reject(new Error(`${name} got no answer from the app`))
       }, CALL_TIMEOUT_MS)
       this.#pending.set(id, {
         resolve: (value) => {
           clearTimeout(timer)
-          resolve(value as T)
+          resolve(value)
         },
         reject: (error) => {
           clearTimeout(timer)
           reject(error)
         },
       })
-      port.postMessage({ id, type: InboundMessageType.EXECUTE_FUNCTION, payload: { functionName, args } })
+      port.postMessage({
+        id,
+        type: InboundMessageType.EXECUTE_FUNCTION,
+        payload: { functionName: name, args },
+      })
     })
   }
 
-  on(listener: InspectorListener): () => void {
-    this.#listeners.add(listener)
-    return () => this.#listeners.delete(listener)
+  /**
+   * Hands each event that matched its schema to its handler in `handlers` (the session's table has one
+   * per event of the port's map: InspectorEventHandlers); returns what stops them.
+   */
+  on(handlers: Partial<InspectorEventHandlers>): () => void {
+    this.#tables.add(handlers)
+    return () => this.#tables.delete(handlers)
+  }
+
+  #emit<Event extends OutboundEvent>(event: Event, payload: InspectorEventPayloads[Event]): void {
+    for (const handlers of this.#tables) handlers[event]?.(payload)
   }
 
   #receive(data: unknown): void {
     if (data === null || typeof data !== 'object') return
-    const message = data as {
-      id?: unknown
-      result?: unknown
-      error?: unknown
-      type?: unknown
-      payload?: unknown
-    }
-    if (typeof message.id === 'number' && this.#pending.has(message.id)) {
-      const pending = this.#pending.get(message.id)
-      this.#pending.delete(message.id)
-      if ('error' in message) pending?.reject(new Error(String(message.error)))
-      else pending?.resolve(message.result)
+    const id = 'id' in data ? data.id : undefined
+    const pending = typeof id === 'number' ? this.#pending.get(id) : undefined
+    if (typeof id === 'number' && pending) {
+      this.#pending.delete(id)
+      if ('error' in data) pending.reject(new Error(String(data.error)))
+      else pending.resolve('result' in data ? data.result : undefined)
       return
     }
-    if (!('type' in message)) return
-    const checked = checkOutboundEvent(message.type, message.payload)
+    if (!('type' in data)) return
+    const checked = checkOutboundEvent(data.type, 'payload' in data ? data.payload : undefined)
     if ('problem' in checked) {
       console.warn(`[visual-edit] Dropped a message from the app's frame: ${checked.problem}`)
       return
     }
-    for (const listener of this.#listeners) listener(checked)
+    this.#emit(checked.type, checked.payload)
   }
 }

@@ -11,8 +11,11 @@ export const DRAG_THRESHOLD_PX = 20
 /** Where triggerDragStart puts the recorded press: off screen, so the first move starts the drag. */
 export const OUT_OF_SCREEN_DRAG_START = -10000
 
-/** The mouse drag context of spec section 3, recorded on pointer down. */
-export interface MouseDragContext {
+/**
+ * The mouse drag context of spec section 3, recorded on pointer down. A type, not an interface: it
+ * goes where the port takes any record (DRAG_START's `context`, port.ts).
+ */
+export type MouseDragContext = {
   /** Where the pointer went down, in page coordinates. */
   pageX: number
   pageY: number
@@ -36,6 +39,13 @@ export interface DropPlacement {
   codebaseIdToMoveTo: string
   beforeCodebaseId?: string
   afterCodebaseId?: string
+}
+
+/** Where a drag preview goes (tempMoveElement, tempAddDiv): into `parent`, before `before` or else after `after` (neither: at the end). */
+export interface PreviewPlacement {
+  parent: ElementKey
+  before?: ElementKey | null
+  after?: ElementKey | null
 }
 
 /** DRAG_START's payload. */

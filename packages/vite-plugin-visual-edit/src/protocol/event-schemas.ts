@@ -9,6 +9,7 @@ import {
 import type { InstantUpdateReply } from './instant-update.ts'
 import { HydrationStatus, OutboundEvent } from './messages.ts'
 import type { NavTreeWire } from './nav-tree-node.ts'
+import type { InspectorEventPayloads } from './port.ts'
 import { isStyleModifier } from './styling.ts'
 
 /**
@@ -140,7 +141,7 @@ const processedCssRule = v.object({
   allowChanges: v.boolean(),
   removable: v.boolean(),
   inherited: v.boolean(),
-  modifiers: v.array(v.pipe(v.string(), v.check(isStyleModifier, 'a style modifier'))),
+  modifiers: v.array(v.pipe(v.string(), v.guard(isStyleModifier, 'a style modifier'))),
   classParsed: v.nullable(bounded()),
   cssText: bounded(),
   codebaseId: v.nullable(reportedCodebaseId),
@@ -153,8 +154,35 @@ const cssEvals = v.object({
   darkEnabledInParent: v.boolean(),
 })
 
-/** Every outbound event's payload schema; a Record, so an event added to messages.ts without one fails to compile. */
-export const OUTBOUND_EVENT_SCHEMAS = {
+/**
+ * A schema for `Payload` (an event's, port.ts): what it outputs and the payload accept each other, and
+ * it takes every payload the inspector may send. Anything else is `never`, so the entry fails to compile.
+ */
+type SchemaFor<Payload, Schema> =
+  Schema extends v.GenericSchema<infer Input, infer Output>
+    ? [Payload] extends [Input]
+      ? [Payload] extends [Output]
+        ? [Output] extends [Payload]
+          ? Schema
+          : never
+        : never
+      : never
+    : never
+
+/** Checks each event's schema against its payload in the port's map (port.ts); at run time it is the table itself. */
+const eventSchemas = <
+  const Schemas extends {
+    [Event in OutboundEvent]: SchemaFor<InspectorEventPayloads[Event], Schemas[Event]>
+  },
+>(
+  schemas: Schemas,
+): Schemas => schemas
+
+/**
+ * Every outbound event's payload schema, one per event of the port's map: an event added to
+ * messages.ts without one, or a schema that drifted from its payload's type, fails to compile.
+ */
+export const OUTBOUND_EVENT_SCHEMAS = eventSchemas({
   [OutboundEvent.SELECTED_ELEMENT_KEY]: v.object({
     elementKey: v.nullable(elementKeySchema),
     outerHTML: v.nullable(bounded(MAX_HTML)),
@@ -227,16 +255,11 @@ export const OUTBOUND_EVENT_SCHEMAS = {
   }),
   [OutboundEvent.EDIT_DYNAMIC_TEXT]: v.object({ elementKey: elementKeySchema }),
   [OutboundEvent.CONTEXT_REQUESTED]: v.unknown(),
-} satisfies Record<OutboundEvent, v.GenericSchema>
+})
 
-/** The payload of `event` as the editor accepts it. */
-export type OutboundPayload<Event extends OutboundEvent> = v.InferOutput<
-  (typeof OUTBOUND_EVENT_SCHEMAS)[Event]
->
-
-/** An event of the inspector that matched its schema. */
+/** An event of the inspector that matched its schema: its payload is the port's (port.ts). */
 export type CheckedEvent = {
-  [Event in OutboundEvent]: { type: Event; payload: OutboundPayload<Event> }
+  [Event in OutboundEvent]: { type: Event; payload: InspectorEventPayloads[Event] }
 }[OutboundEvent]
 
 /**

@@ -49,6 +49,14 @@ export interface ElementLookup {
   classesEditable: boolean
 }
 
+/**
+ * What the inspector reads of a lookup (initProject, setNewLookups): where the element is written, its
+ * tag, its parent in the code, its text and classes. Any of it may be missing.
+ */
+export type InspectorLookup = Partial<
+  Pick<ElementLookup, 'file' | 'line' | 'tagName' | 'isComponent' | 'parentId' | 'text' | 'classes'>
+>
+
 export interface LookupsResponse {
   /** How the project styles: 'Tailwind' when it installs tailwindcss, else 'CSS'. */
   stylingFramework: StylingFramework

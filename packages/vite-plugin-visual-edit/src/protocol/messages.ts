@@ -66,43 +66,7 @@ export const InspectError = {
 /** Logged (and replied) when executeFunction names a function the inspector does not have. */
 export const FUNCTION_NOT_FOUND = 'Function to execute not found'
 
-/** The callable functions (executeFunction's functionName); docs/INSPECTOR.md lists what each does. */
-export const CALLABLE_FUNCTIONS = [
-  'initProject',
-  'enableDriveMode',
-  'disableDriveMode',
-  'setNewLookups',
-  'setHoveredElement',
-  'setSelectedElement',
-  'setMultiselectedElementKeys',
-  'processRulesForSelectedElement',
-  'setModifiersForSelectedElement',
-  'getCssEvals',
-  'ruleMatchesElement',
-  'getElementClassList',
-  'applyChangeItemToDocument',
-  'updateCodebaseIds',
-  'dispatchEvent',
-  'updateOutlines',
-  'goBack',
-  'goForward',
-  'refresh',
-  'syntheticMouseOver',
-  'syntheticMouseMove',
-  'syntheticMouseUp',
-  'clearHoveredOutlines',
-  'setZoomPerc',
-  'setAiContext',
-  'tempMoveElement',
-  'tempAddDiv',
-  'tempMoveToNewParent',
-  'checkIfHydrationError',
-  'triggerDragStart',
-  'triggerDragCancel',
-  'setIsFlushing',
-  'startEditingText',
-] as const
-export type CallableFunction = (typeof CALLABLE_FUNCTIONS)[number]
+// The callable functions, with their arguments and results, and the events' payloads by event: port.ts.
 
 /** Outbound events (inspector -> editor), posted on the port as `{ type, payload }`. */
 export const OutboundEvent = {

@@ -1,12 +1,10 @@
-import type { ElementKey } from '../protocol/element-key.ts'
 import type { InspectorConfig } from '../protocol/inspector-config.ts'
-import type { InstantChangeItem } from '../protocol/instant-update.ts'
-import type { CallableFunction } from '../protocol/messages.ts'
-import { InspectorContext, type Lookup } from './core/context.ts'
-import type { PreviewPlacement } from './drag/drag-preview.ts'
+import type { InspectorLookup } from '../protocol/lookups.ts'
+import type { InspectorFunctionTable } from '../protocol/port.ts'
+import { InspectorContext } from './core/context.ts'
 import type { Editing } from './editing.ts'
 import { createOutlines } from './overlay/outlines.ts'
-import { type DispatchEventRequest, dispatchPageEvent } from './page/dispatch-event.ts'
+import { dispatchPageEvent } from './page/dispatch-event.ts'
 import { checkHydration } from './page/hydration.ts'
 import { createNavigation } from './page/navigation.ts'
 import { applyStoryboardStyles } from './page/storyboard-styles.ts'
@@ -14,21 +12,10 @@ import { createViteErrorOverlay } from './page/vite-errors.ts'
 import { createBridge, type FunctionTable } from './port/bridge.ts'
 import { reportHotUpdates } from './react/hot-applied.ts'
 import { inspectElement, logStateAndProps } from './react/state-and-props.ts'
-import { createSelection, type PointerInput } from './selection/selection.ts'
+import { createSelection } from './selection/selection.ts'
 import { createInputForwarding } from './text/input-forwarding.ts'
 import { createTextEdit } from './text/text-edit.ts'
 import { createNavTree } from './tree/nav-tree.ts'
-
-export interface InitProjectOptions {
-  storyboardId?: string
-  storyboardType?: 'APPLICATION' | 'STORY' | 'COMPONENT'
-  /** The storyboard component's file, relative to the root (STORY and COMPONENT storyboards). */
-  storyboardFile?: string
-  originalUrl?: string
-  lookups?: Record<string, Lookup>
-  /** The tree this call sends also carries the page's HTML (NavTreePayload.html); by default it does not. */
-  includeHtml?: boolean
-}
 
 /**
  * The inspector for one page: composes the modules and the table of callable functions. Until an
@@ -63,12 +50,13 @@ export function startInspector(
   })
   let removeStoryboardStyles = () => {}
 
-  const setLookups = (lookups: Record<string, Lookup> | undefined) => {
+  const setLookups = (lookups: Record<string, InspectorLookup> | undefined) => {
     for (const [id, lookup] of Object.entries(lookups ?? {})) context.lookups.set(id, lookup)
   }
 
-  const table: Record<CallableFunction, (...args: never[]) => unknown> = {
-    initProject: (options: InitProjectOptions = {}) => {
+  // One implementation per function of the port's map (protocol/port.ts), with its arguments and result.
+  const table: InspectorFunctionTable = {
+    initProject: (options = {}) => {
       if (options.storyboardId) context.storyboardId = options.storyboardId
       if (options.storyboardFile) context.storyboardFile = options.storyboardFile
       if (options.originalUrl) context.originalUrl = options.originalUrl
@@ -81,64 +69,56 @@ export function startInspector(
         return { nodes }
       })
     },
-    setNewLookups: (lookups: Record<string, Lookup>) => {
+    setNewLookups: (lookups) => {
       setLookups(lookups)
       return tree.rebuild().then(() => true)
     },
     enableDriveMode: () => selection.setDriveMode(true),
     disableDriveMode: () => selection.setDriveMode(false),
-    setHoveredElement: (key: ElementKey | null) => selection.setHovered(key),
-    setSelectedElement: (key: ElementKey | null) => selection.setSelected(key),
-    setMultiselectedElementKeys: (keys: ElementKey[]) => selection.setMultiSelected(keys),
-    updateCodebaseIds: (prevIdToNewIdMap: Record<string, string>) => {
+    setHoveredElement: (key) => selection.setHovered(key),
+    setSelectedElement: (key) => selection.setSelected(key),
+    setMultiselectedElementKeys: (keys) => selection.setMultiSelected(keys),
+    updateCodebaseIds: (prevIdToNewIdMap) => {
       // No instant update was shown before the editing features loaded: nothing else to rename.
       editing?.instant.remap(prevIdToNewIdMap)
       return selection.remapCodebaseIds(prevIdToNewIdMap)
     },
-    applyChangeItemToDocument: async (item: InstantChangeItem) => (await loadEditing()).instant.apply(item),
-    setIsFlushing: async (flushing: boolean) => (await loadEditing()).instant.setFlushing(flushing),
-    getElementClassList: (key: ElementKey) =>
-      tree.elementsOf(key).map((element) => [...element.classList])[0] ?? [],
+    applyChangeItemToDocument: async (item) => (await loadEditing()).instant.apply(item),
+    setIsFlushing: async (flushing) => (await loadEditing()).instant.setFlushing(flushing),
+    getElementClassList: (key) => tree.elementsOf(key).map((element) => [...element.classList])[0] ?? [],
     updateOutlines: () => outlines.render(),
     clearHoveredOutlines: () => selection.clearHover(),
-    setZoomPerc: (percent: number) => {
+    setZoomPerc: (percent) => {
       if (!Number.isFinite(percent) || percent <= 0)
         throw new Error('setZoomPerc needs a positive percentage')
       context.zoom = percent / 100
       context.emit('zoom')
       return true
     },
-    setAiContext: (on: boolean) => {
+    setAiContext: (on) => {
       context.aiContext = Boolean(on)
       context.emit('ai')
       return true
     },
-    syntheticMouseOver: (input: PointerInput) => selection.pointer('over', input),
-    syntheticMouseMove: (input: PointerInput & { buttons?: number }) =>
+    syntheticMouseOver: (input) => selection.pointer('over', input),
+    syntheticMouseMove: (input) =>
       editing?.drag.pointerMove(input) && editing.drag.dragging ? null : selection.pointer('move', input),
-    syntheticMouseUp: (input: PointerInput) =>
-      editing?.drag.pointerUp(input) ? null : selection.pointer('up', input),
-    triggerDragStart: async (key?: ElementKey | null) => (await loadEditing()).drag.triggerStart(key),
+    syntheticMouseUp: (input) => (editing?.drag.pointerUp(input) ? null : selection.pointer('up', input)),
+    triggerDragStart: async (key) => (await loadEditing()).drag.triggerStart(key),
     triggerDragCancel: async () => (await loadEditing()).drag.triggerCancel(),
-    tempMoveElement: async (key: ElementKey, placement: PreviewPlacement) =>
-      (await loadEditing()).drag.preview.move(key, placement),
-    tempMoveToNewParent: async (key: ElementKey, placement: PreviewPlacement) =>
-      (await loadEditing()).drag.preview.move(key, placement),
-    tempAddDiv: async (placement: PreviewPlacement, size?: { width?: number; height?: number }) =>
-      (await loadEditing()).drag.preview.addDiv(placement, size),
+    tempMoveElement: async (key, placement) => (await loadEditing()).drag.preview.move(key, placement),
+    tempMoveToNewParent: async (key, placement) => (await loadEditing()).drag.preview.move(key, placement),
+    tempAddDiv: async (placement, size) => (await loadEditing()).drag.preview.addDiv(placement, size),
     goBack: () => navigation.goBack(),
     goForward: () => navigation.goForward(),
     refresh: () => navigation.refresh(),
     checkIfHydrationError: () => checkHydration(context),
-    dispatchEvent: (request: DispatchEventRequest) => dispatchPageEvent(win, tree, request),
+    dispatchEvent: (request) => dispatchPageEvent(win, tree, request),
     startEditingText: () => textEdit.startEditingSelected(),
-    processRulesForSelectedElement: async (key?: ElementKey | null) =>
-      (await loadEditing()).css.processRules(key),
-    getCssEvals: async (key?: ElementKey | null) => (await loadEditing()).css.cssEvals(key),
-    ruleMatchesElement: async (selector: string, key?: ElementKey | null) =>
-      (await loadEditing()).css.ruleMatches(selector, key),
-    setModifiersForSelectedElement: async (modifiers: string[]) =>
-      (await loadEditing()).css.setModifiers(modifiers),
+    processRulesForSelectedElement: async (key) => (await loadEditing()).css.processRules(key),
+    getCssEvals: async (key) => (await loadEditing()).css.cssEvals(key),
+    ruleMatchesElement: async (selector, key) => (await loadEditing()).css.ruleMatches(selector, key),
+    setModifiersForSelectedElement: async (modifiers) => (await loadEditing()).css.setModifiers(modifiers),
   }
   const functions: FunctionTable = new Map(Object.entries(table))
 

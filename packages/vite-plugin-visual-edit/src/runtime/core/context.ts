@@ -1,29 +1,16 @@
 import { type ElementKey, elementKeyToString } from '../../protocol/element-key.ts'
 import type { InspectorConfig } from '../../protocol/inspector-config.ts'
+import type { InspectorLookup } from '../../protocol/lookups.ts'
 import {
   type OutboundEvent,
   StoryboardType,
   type StoryboardType as StoryboardTypeValue,
 } from '../../protocol/messages.ts'
+import type { InspectorEventPayloads } from '../../protocol/port.ts'
 import { SESSION_STORAGE_PREFIX } from './constants.ts'
 
 /** The attribute of the overlay host; the navigation tree skips the element that carries it. */
 export const OVERLAY_ATTRIBUTE = 'data-visual-edit-overlay'
-
-/** What the server knows about a codebase id, handed over by the editor (initProject, setNewLookups). */
-export interface Lookup {
-  /** Posix path of the file, relative to the project root. */
-  file?: string
-  line?: number
-  tagName?: string
-  isComponent?: boolean
-  /** The codebase id of the JSX element it is written inside (null at a component's root). */
-  parentId?: string | null
-  /** 'static' text can be edited in place; 'dynamic' text shows the edit-dynamic-text button. */
-  text?: 'none' | 'static' | 'dynamic'
-  /** Classes the code sets directly on the element. */
-  classes?: string[]
-}
 
 /** Flags read from the page URL (docs/INSPECTOR.md, Page flags). */
 export interface QueryFlags {
@@ -59,7 +46,8 @@ export class InspectorContext {
   readonly win: Window
   readonly config: InspectorConfig
   readonly flags: QueryFlags
-  readonly lookups = new Map<string, Lookup>()
+  /** What the server knows about codebase ids, handed over by the editor (initProject, setNewLookups). */
+  readonly lookups = new Map<string, InspectorLookup>()
   storyboardId = 'app'
   /** The storyboard component's file (STORY and COMPONENT storyboards keep only its elements). */
   storyboardFile: string | null = null
@@ -116,8 +104,15 @@ export class InspectorContext {
     this.#connections++
   }
 
-  /** Posts an event to the editor; a no-op until one connects. `transfer` moves buffers instead of copying them. */
-  send(type: OutboundEvent, payload: unknown, transfer: Transferable[] = []): void {
+  /**
+   * Posts an event to the editor, with its payload as the port's map has it (protocol/port.ts); a no-op
+   * until one connects. `transfer` moves buffers instead of copying them.
+   */
+  send<Event extends OutboundEvent>(
+    type: Event,
+    payload: InspectorEventPayloads[Event],
+    transfer: Transferable[] = [],
+  ): void {
     this.#port?.postMessage({ type, payload }, transfer)
   }
 

@@ -5,6 +5,7 @@ import {
   type ProcessedCssRule,
   type RuleMatchPayload,
 } from '../../protocol/messages.ts'
+import type { InspectorEventPayloads } from '../../protocol/port.ts'
 import type { StateModifier } from '../../protocol/styling.ts'
 import type { InspectorContext } from '../core/context.ts'
 import type { Selection } from '../selection/selection.ts'
@@ -42,7 +43,7 @@ export function createCssFunctions(
     const element = wanted ? tree.elementsOf(wanted)[0] : undefined
     return wanted && element ? { key: wanted, element } : null
   }
-  const reply = <T>(type: OutboundEvent, payload: T): T => {
+  const reply = <Event extends OutboundEvent>(type: Event, payload: InspectorEventPayloads[Event]) => {
     context.send(type, payload)
     return payload
   }

@@ -1,16 +1,10 @@
+import type { PreviewPlacement } from '../../protocol/drag.ts'
 import type { ElementKey } from '../../protocol/element-key.ts'
 import { CODEBASE_ID_ATTRIBUTE } from '../../protocol/ids.ts'
 import type { NavTree } from '../tree/nav-tree.ts'
 
 /** Marks what a drag preview put in the page (clones, the placeholder div) and what it hid. */
 const DRAG_PREVIEW_ATTRIBUTE = 'data-visual-edit-drag-preview'
-
-/** Where a preview goes: into `parent`, before `before` or else after `after` (neither: at the end). */
-export interface PreviewPlacement {
-  parent: ElementKey
-  before?: ElementKey | null
-  after?: ElementKey | null
-}
 
 export interface DragPreview {
   /** Shows `key` at `placement` (tempMoveElement, tempMoveToNewParent); false when either is not in the page. */

@@ -1,4 +1,4 @@
-import type { ElementKey } from '../../protocol/element-key.ts'
+import type { DispatchEventKind, DispatchEventRequest } from '../../protocol/port.ts'
 import type { NavTree } from '../tree/nav-tree.ts'
 
 /** The events dispatchEvent makes, by kind: each with its constructor's init fields. */
@@ -11,20 +11,7 @@ const CONSTRUCTORS = {
   wheel: 'WheelEvent',
   focus: 'FocusEvent',
   input: 'InputEvent',
-} as const
-type EventKind = keyof typeof CONSTRUCTORS
-
-/** dispatchEvent's argument. */
-export interface DispatchEventRequest {
-  /** The event's type: `keydown`, `click`, `my-app:refresh`. */
-  type: string
-  /** Which event to make (default `event`). */
-  kind?: EventKind
-  /** Its init dictionary: bubbles, key, clientX, detail (custom events: any JSON value), ... */
-  init?: Record<string, unknown>
-  /** Where: an element by key, `window`, `document`; by default the focused element, else the document. */
-  target?: ElementKey | 'window' | 'document'
-}
+} as const satisfies Record<DispatchEventKind, string>
 
 const EVENT_TYPE = /^[A-Za-z][\w:.-]{0,63}$/
 

@@ -1,7 +1,6 @@
 import { decompressFromBase64, decompressFromEncodedURIComponent } from 'lz-string'
 import type { InspectorConfig } from '../../protocol/inspector-config.ts'
 import {
-  type ExecuteFunctionPayload,
   FUNCTION_NOT_FOUND,
   GET_STATE_AND_PROPS,
   INIT_MESSAGE,
@@ -10,7 +9,10 @@ import {
 } from '../../protocol/messages.ts'
 import type { InspectorContext } from '../core/context.ts'
 
-/** The callable functions, by name; anything not in here is refused, whatever `window` holds. */
+/**
+ * The callable functions, by name (inspector.ts makes it from its InspectorFunctionTable, protocol/port.ts);
+ * anything not in here is refused, whatever `window` holds.
+ */
 export type FunctionTable = ReadonlyMap<string, (...args: never[]) => unknown>
 
 export interface BridgeHandlers {
@@ -86,9 +88,10 @@ export function createBridge(
   }
 
   const onPortMessage = async (port: MessagePort, event: MessageEvent) => {
-    const data = event.data as { id?: unknown; type?: unknown; payload?: unknown } | null
-    if (data === null || typeof data !== 'object') return
-    const { id, type, payload } = data
+    const data: unknown = event.data
+    if (data === null || typeof data !== 'object' || !('id' in data) || !('payload' in data)) return
+    const { id, payload } = data
+    const type = 'type' in data ? data.type : undefined
     if ((typeof id !== 'string' && typeof id !== 'number') || payload === undefined || payload === null)
       return
     try {
@@ -100,7 +103,11 @@ export function createBridge(
         reply(port, id, { error: `Unknown message type ${String(type)}` })
         return
       }
-      const { functionName, args, compressedArgs } = payload as ExecuteFunctionPayload
+      // ExecuteFunctionPayload's fields, each checked below before it is used.
+      const call = typeof payload === 'object' ? payload : {}
+      const functionName = 'functionName' in call ? call.functionName : undefined
+      const args = 'args' in call ? call.args : undefined
+      const compressedArgs = 'compressedArgs' in call ? call.compressedArgs : undefined
       const fn = typeof functionName === 'string' ? handlers.functions.get(functionName) : undefined
       if (!fn) {
         console.error(FUNCTION_NOT_FOUND, functionName)
@@ -112,7 +119,9 @@ export function createBridge(
         : typeof compressedArgs === 'string'
           ? decompressArgs(compressedArgs)
           : []
-      reply(port, id, { result: (await (fn as (...values: unknown[]) => unknown)(...list)) ?? null })
+      // The arguments are the editor's, as it sent them (the port is the editor's alone: its origin was
+      // checked at the handshake); each function of the table reads them as the port's map types them.
+      reply(port, id, { result: (await Reflect.apply(fn, undefined, list)) ?? null })
     } catch (error) {
       reply(port, id, { error: error instanceof Error ? error.message : String(error) })
     }

@@ -1,15 +1,9 @@
 import { type ElementKey, elementKeysEqual, elementKeyToString } from '../../protocol/element-key.ts'
 import { OutboundEvent, type SelectedElementPayload } from '../../protocol/messages.ts'
+import type { PointerInput } from '../../protocol/port.ts'
 import { type InspectorContext, OVERLAY_ATTRIBUTE } from '../core/context.ts'
 import { FORWARD_THROTTLE_MS, throttle } from '../core/throttle.ts'
 import type { NavTree } from '../tree/nav-tree.ts'
-
-/** Pointer input the editor forwards (syntheticMouseOver/Move/Up), in the page's viewport coordinates. */
-export interface PointerInput {
-  clientX: number
-  clientY: number
-  shiftKey?: boolean
-}
 
 /** What the selection asks the text editing (text-edit.ts), which is made after it. */
 export interface SelectionTextEditing {

@@ -12,6 +12,9 @@ import { eventTarget } from '../selection/selection.ts'
 
 const ELEMENT_NODE = 1
 
+/** The events a key forwards as: both carry a KeyPayload. */
+type KeyEvent = typeof OutboundEvent.KEY_DOWN | typeof OutboundEvent.KEY_UP
+
 /** What forwarding needs from the selection: drive mode, and the tagged element an event hit. */
 export interface ForwardingSelection {
   readonly driveMode: boolean
@@ -52,7 +55,7 @@ export function createInputForwarding(
   let mouse: MouseMovePayload = { clientX: 0, clientY: 0, pageX: 0, pageY: 0, buttons: 0 }
   let wheel: WheelPayload | null = null
   let menu: ContextMenuPayload | null = null
-  let key: { type: OutboundEvent; payload: KeyPayload } | null = null
+  let key: { type: KeyEvent; payload: KeyPayload } | null = null
 
   const sendMouse = throttle(win, FORWARD_THROTTLE_MS, () => context.send(OutboundEvent.MOUSE_MOVE, mouse))
   const sendWheel = throttle(win, FORWARD_THROTTLE_MS, () => {
@@ -113,7 +116,7 @@ export function createInputForwarding(
       },
       passive,
     )
-    const forwardKey = (type: OutboundEvent) => (event: Event) => {
+    const forwardKey = (type: KeyEvent) => (event: Event) => {
       // Typing into a field must not reach the editor's shortcuts (Backspace would delete the selection).
       if (isEditable(eventTarget(event)) || keys?.ownsKey(event as KeyboardEvent)) return
       const { key: name, code, altKey, ctrlKey, metaKey, shiftKey, repeat } = event as KeyboardEvent

@@ -5,15 +5,11 @@ import {
   OutboundEvent,
   type StartEditingTextPayload,
 } from '../../protocol/messages.ts'
+import type { PointerInput } from '../../protocol/port.ts'
 import { EDIT_TEXT_BUTTON_PX, OUTLINE_COLORS, Z_INDEX } from '../core/constants.ts'
 import type { InspectorContext, InspectorEvent } from '../core/context.ts'
 import type { ClientBox, Outlines, OverlayLayer } from '../overlay/outlines.ts'
-import {
-  eventTarget,
-  type PointerInput,
-  type Selection,
-  type SelectionTextEditing,
-} from '../selection/selection.ts'
+import { eventTarget, type Selection, type SelectionTextEditing } from '../selection/selection.ts'
 import type { NavTree } from '../tree/nav-tree.ts'
 import type { ForwardingKeys } from './input-forwarding.ts'
 
