@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react'
 import { Component, ExternalLink } from 'lucide-react'
 import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react'
-import type { ElementLookup, NavTreeNode } from 'vite-plugin-visual-edit/protocol'
+import { type ElementLookup, hasCodebaseIdPrefix, type NavTreeNode } from 'vite-plugin-visual-edit/protocol'
 import { useEditorState, useSession } from '../app/session-context.tsx'
 import { openInEditorHref, propText, splitClasses } from './element-fields.ts'
 
@@ -41,7 +41,7 @@ export function ElementPanel() {
         <Empty>{selected.length} elements selected. Duplicate, wrap and delete apply to all of them.</Empty>
       ) : !key ? (
         <Empty>Select an element to see its properties.</Empty>
-      ) : !key.codebaseId.startsWith('tempo-') ? (
+      ) : !hasCodebaseIdPrefix(key.codebaseId) ? (
         <Empty>This element has no counterpart in the code (a library rendered it).</Empty>
       ) : (
         <Details

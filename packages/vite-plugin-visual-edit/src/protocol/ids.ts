@@ -50,6 +50,15 @@ export function isPlaceholderCodebaseId(id: string): boolean {
   )
 }
 
+/**
+ * Whether an element's id is one of the code's: an id the transform wrote or an instant-update
+ * placeholder standing for one (both `tempo-...`). The storyboard marker, the tree roots, the page
+ * roots and the elements a library renders have no counterpart in the code, so no edit applies to them.
+ */
+export function hasCodebaseIdPrefix(id: string): boolean {
+  return id.startsWith(CODEBASE_ID_PREFIX)
+}
+
 /** A codebase id the transform can have produced: `tempo-` plus a UUID. */
 export function isTaggedCodebaseId(id: string): boolean {
   return id.startsWith(CODEBASE_ID_PREFIX) && isUuid(id.slice(CODEBASE_ID_PREFIX.length))

@@ -4,6 +4,7 @@
  */
 
 export * from './body-schemas.ts'
+export * from './change-requests.ts'
 export * from './change-schemas.ts'
 export * from './change-types.ts'
 export * from './class-css.ts'

@@ -10,6 +10,7 @@ import {
   elementKeysEqual,
   elementKeyToString,
   encodePathSegment,
+  hasCodebaseIdPrefix,
   isValidCodebaseId,
   parseChange,
   parseElementKey,
@@ -42,6 +43,18 @@ describe('codebase ids', () => {
     ['', false],
   ])('%s valid: %s', (id, valid) => {
     expect(isValidCodebaseId(id)).toBe(valid)
+  })
+
+  test.each([
+    [ID, true],
+    [WRAP_IN_DIV_PLACEHOLDER_ID, true],
+    [`${DUPLICATE_PLACEHOLDER_PREFIX}3`, true],
+    [STORYBOARD_CODEBASE_ID, false],
+    [SKIP_ROOT_CODEBASE_ID, false],
+    ['root', false],
+    ['Tempo-2ed6657d-e927-568b-95e1-2665a8aea6a2', false],
+  ])("%s is the code's: %s", (id, ofTheCode) => {
+    expect(hasCodebaseIdPrefix(id)).toBe(ofTheCode)
   })
 
   test('tree markers are distinct', () => {
