@@ -18,7 +18,16 @@ export const FRAME_BUDGET_MS = 16
 /** Outlines are redrawn at most this often while scrolling. */
 export const OUTLINE_SCROLL_THROTTLE_MS = 15
 
-/** Overlay layering (z-index), lowest to highest. */
+/**
+ * The overlay host's own z-index, the largest there is. The host is a stacking context (its
+ * containment makes it one), so the Z_INDEX layers below count only inside it: the host itself must
+ * be above every layer of the app's (fixed and sticky bars, modals, widgets at z-index 2147483000).
+ * It is appended after the body, so it wins a tie; in the top layer (overlay/top-layer.ts) it is
+ * above any z-index.
+ */
+export const OVERLAY_HOST_Z_INDEX = 2147483647
+
+/** Overlay layering inside the overlay host (z-index), lowest to highest. */
 export const Z_INDEX = {
   SECONDARY: 2000000000,
   CHILD: 2000000001,

@@ -8,6 +8,7 @@ import {
   FRAME_BUDGET_MS,
   OUTLINE_COLORS,
   OUTLINE_SCROLL_THROTTLE_MS,
+  OVERLAY_HOST_Z_INDEX,
   Z_INDEX,
 } from '../core/constants.ts'
 import { InspectorContext, OVERLAY_ATTRIBUTE } from '../core/context.ts'
@@ -148,8 +149,11 @@ describe('the overlay host', () => {
     expect(shadow).not.toBeNull()
     expect(element.style.getPropertyValue('pointer-events')).toBe('none')
     expect(element.style.getPropertyPriority('pointer-events')).toBe('important')
-    // No z-index of its own: each overlay's layer counts against the page.
-    expect(element.style.zIndex).toBe('')
+    // A stacking context (contain) whose own layer is above any of the app's; the Z_INDEX layers order
+    // the overlays inside it.
+    expect(element.style.zIndex).toBe(String(OVERLAY_HOST_Z_INDEX))
+    expect(element.style.getPropertyPriority('z-index')).toBe('important')
+    expect(element.style.getPropertyValue('contain')).toBe('size layout style')
   })
 
   test('stop() removes it', () => {

@@ -5,6 +5,7 @@ import {
   OUTLINE_COLORS,
   OUTLINE_SCROLL_THROTTLE_MS,
   OUTLINE_THICKNESS_PX,
+  OVERLAY_HOST_Z_INDEX,
   Z_INDEX,
 } from '../core/constants.ts'
 import { type InspectorContext, OVERLAY_ATTRIBUTE } from '../core/context.ts'
@@ -12,6 +13,7 @@ import { throttle } from '../core/throttle.ts'
 import type { Selection } from '../selection/selection.ts'
 import type { NavTree } from '../tree/nav-tree.ts'
 import { createOutlineFollow } from './outline-follow.ts'
+import { createTopLayer } from './top-layer.ts'
 
 const HOST_TAG = 'visual-edit-overlay'
 
@@ -83,6 +85,7 @@ interface Drawn {
 
 const SHADOW_CSS = `
 :host{all:initial}
+:host::backdrop{display:none!important}
 div{position:absolute;box-sizing:border-box;pointer-events:none;margin:0;padding:0;border:0}
 .o{box-shadow:inset 0 0 0 var(--t) var(--c)}
 .d{--g:repeating-linear-gradient(90deg,var(--c) 0 var(--s),transparent 0 calc(2*var(--s)));--v:repeating-linear-gradient(180deg,var(--c) 0 var(--s),transparent 0 calc(2*var(--s)));background:var(--g) left top/100% var(--t) no-repeat,var(--g) left bottom/100% var(--t) no-repeat,var(--v) left top/var(--t) 100% no-repeat,var(--v) right top/var(--t) 100% no-repeat}
@@ -93,10 +96,13 @@ div{position:absolute;box-sizing:border-box;pointer-events:none;margin:0;padding
 /** Context events after which the outlines are drawn again. */
 const REDRAW_ON: ReadonlySet<string> = new Set(['selection', 'hover', 'tree', 'zoom', 'ai', 'drive'])
 
-// Inline !important beats any stylesheet rule the app may have for unknown elements or `*`.
+// Inline !important beats any stylesheet rule the app may have for unknown elements, `*` or [popover].
 const HOST_CSS =
   'all:initial!important;position:absolute!important;left:0!important;top:0!important;width:0!important;' +
   'height:0!important;overflow:visible!important;pointer-events:none!important;display:block!important;' +
+  // Above every layer of the app's: the host is a stacking context (contain), so its own z-index is
+  // what counts against the page, and the overlays' Z_INDEX layers order them inside it.
+  `z-index:${OVERLAY_HOST_Z_INDEX}!important;` +
   // A relayout boundary: moving an outline lays out the overlay alone, not the page around it.
   'contain:size layout style!important'
 
@@ -126,14 +132,16 @@ function boxOfElements(elements: readonly Element[]): ClientBox | null {
  * The selection's overlays: primary outline and badges around the selected element, secondary outlines
  * around the other elements with its codebase id, dashed outlines around its children, the hover
  * outline, the multi-selection box and the move outline of a drag. They live in one host element at
- * the page origin (so they scroll with the page) with a closed shadow root that the app's CSS cannot
- * reach; the host sets no z-index, so each overlay's Z_INDEX layer counts against the page itself.
- * Every size is divided by the canvas zoom so it looks the same on the editor's screen.
+ * the page origin (so they scroll with the page), after the body, with a closed shadow root that the
+ * app's CSS cannot reach. The host is above everything the app draws: the largest z-index, and the
+ * browser's top layer (top-layer.ts), above modal dialogs and popovers too. Every size is divided by
+ * the canvas zoom so it looks the same on the editor's screen.
  */
 export function createOutlines(context: InspectorContext, tree: OutlineTree, selection: Selection): Outlines {
   const { doc, win } = context
   let host: HTMLElement | null = null
   let root: ShadowRoot | null = null
+  let topLayer: ReturnType<typeof createTopLayer> | null = null
   const pool: HTMLDivElement[] = []
   /**
    * What each pooled div was last given: a div whose shape did not change is not written again, so a
@@ -159,9 +167,15 @@ export function createOutlines(context: InspectorContext, tree: OutlineTree, sel
       const style = doc.createElement('style')
       style.textContent = SHADOW_CSS
       root.appendChild(style)
+      topLayer = createTopLayer(win, doc, host)
+      if (controller) topLayer.start(controller.signal)
     }
-    // After <body>, so the app's child indexes (unique paths) never count it.
-    if (!host.isConnected) doc.documentElement.appendChild(host)
+    // After <body>, so the app's child indexes (unique paths) never count it, and nothing the app does
+    // to the body (transform, overflow, contain, z-index) can clip or bury it.
+    if (!host.isConnected) {
+      doc.documentElement.appendChild(host)
+      topLayer?.raise()
+    }
     return root as ShadowRoot
   }
 
@@ -415,6 +429,8 @@ export function createOutlines(context: InspectorContext, tree: OutlineTree, sel
       unsubscribe()
       onMoved.cancel()
       follow.stop()
+      topLayer?.stop()
+      topLayer = null
       host?.remove()
       host = null
       root = null
