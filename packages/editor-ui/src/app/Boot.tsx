@@ -1,9 +1,9 @@
 import { type ReactNode, useEffect, useState } from 'react'
 import { ServerApi, ServerError } from '../api/server-api.ts'
 import { type AppLocation, appLocation } from '../session/app-location.ts'
+import { canvasId } from '../session/canvas-id.ts'
 import { forgetSessionToken, takeSessionToken } from '../session/session-token.ts'
 import { Editor } from './Editor.tsx'
-import { canvasId } from './editor-session.ts'
 
 type BootState =
   | { kind: 'no-token' }

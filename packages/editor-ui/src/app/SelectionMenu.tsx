@@ -1,7 +1,7 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu'
 import { useSelector } from '@xstate/react'
-import type { Command } from './commands.ts'
-import { useEditorState, useSession } from './session-context.tsx'
+import type { Command } from '../features/commands.ts'
+import { useEditorState, useSession } from '../session/session-context.tsx'
 import { MOD } from './ui.tsx'
 
 const ITEMS: { command: Command; label: string; shortcut: string }[] = [

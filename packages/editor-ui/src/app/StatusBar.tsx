@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react'
 import { useSyncExternalStore } from 'react'
-import { useEditorState, useSession } from './session-context.tsx'
+import { useEditorState, useSession } from '../session/session-context.tsx'
 
 const CONNECTION_TEXT: Record<string, string> = {
   waitingForFrame: 'Loading the app…',

@@ -1,6 +1,6 @@
 import * as Toast from '@radix-ui/react-toast'
 import { X } from 'lucide-react'
-import { useEditorState, useSession } from './session-context.tsx'
+import { useEditorState, useSession } from '../session/session-context.tsx'
 
 /** Bottom right, one line each with the fix; errors stay until dismissed, the rest go after 3 s. */
 export function Toasts() {

@@ -1,3 +1,4 @@
+import { useSelector } from '@xstate/react'
 import {
   ArrowLeft,
   ArrowRight,
@@ -13,9 +14,9 @@ import {
   Undo2,
 } from 'lucide-react'
 import { useRef, useState, useSyncExternalStore } from 'react'
-import { useEditorState, useSession } from './session-context.tsx'
+import { WIDTH_PRESETS, ZOOM_STEPS } from '../features/zoom.ts'
+import { useEditorState, useSession } from '../session/session-context.tsx'
 import { BUTTON, IconButton, MOD } from './ui.tsx'
-import { WIDTH_PRESETS, ZOOM_STEPS } from './zoom.ts'
 
 export interface PanelToggles {
   layers: boolean
@@ -33,7 +34,7 @@ export function Toolbar({ panels }: { panels: PanelToggles }) {
   const width = useEditorState((state) => state.width)
   const zoom = useEditorState((state) => state.zoom)
   const fit = useEditorState((state) => state.fit)
-  const drive = useEditorState((state) => state.drive)
+  const drive = useSelector(session.selection, (snapshot) => snapshot.matches('drive'))
   const ai = useEditorState((state) => state.ai)
   const dark = useEditorState((state) => state.dark)
   const history = useSyncExternalStore(session.ledger.subscribe.bind(session.ledger), () =>
@@ -41,11 +42,9 @@ export function Toolbar({ panels }: { panels: PanelToggles }) {
   )
   const [customWidth, setCustomWidth] = useState<string | null>(null)
   const escaped = useRef(false)
-  let path = href
-  try {
-    const url = new URL(href)
-    path = `${url.pathname}${url.search}${url.hash}`
-  } catch {}
+  // Before the app's first report the address is empty, which is no URL: shown as it is.
+  const url = URL.canParse(href) ? new URL(href) : null
+  const path = url ? `${url.pathname}${url.search}${url.hash}` : href
 
   return (
     <header className="flex h-10 shrink-0 items-center gap-1 overflow-x-auto px-2 [scrollbar-width:none]">

@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
-import { commandFor, isTyping } from './commands.ts'
-import { useSession } from './session-context.tsx'
+import { commandFor, isTyping } from '../features/commands.ts'
+import { useSession } from '../session/session-context.tsx'
 
 /**
  * The editor's shortcuts with the focus in the editor page (keys pressed inside the frame come as the

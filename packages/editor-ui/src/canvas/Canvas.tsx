@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react'
 import { type PointerEvent as ReactPointerEvent, useEffect, useLayoutEffect, useRef, useState } from 'react'
-import { useEditorState, useSession } from '../app/session-context.tsx'
-import { nextZoom } from '../app/zoom.ts'
+import { nextZoom } from '../features/zoom.ts'
+import { useEditorState, useSession } from '../session/session-context.tsx'
 import { usePan } from './use-pan.ts'
 
 /**

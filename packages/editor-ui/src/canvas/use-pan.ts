@@ -1,6 +1,6 @@
 import { type PointerEvent as ReactPointerEvent, type RefObject, useEffect } from 'react'
-import { isTyping } from '../app/commands.ts'
-import type { EditorSession } from '../app/editor-session.ts'
+import { isTyping } from '../features/commands.ts'
+import type { EditorSession } from '../session/editor-session.ts'
 
 /**
  * Space+drag and middle-drag pan the canvas, as in design tools. Space held is the session's

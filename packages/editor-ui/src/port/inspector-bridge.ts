@@ -13,11 +13,10 @@ import {
 const CALL_TIMEOUT_MS = 15_000
 
 /**
- * A call that found no port, or whose port closed before the answer: the frame is not connected, or
- * it loaded another page meanwhile. The next handshake sends what the session holds again (zoom, drive
- * mode, AI context, the selection), so a caller can tell this from the inspector's own failures.
+ * A call whose port closed before the answer: the frame loaded another page meanwhile (a reload, a
+ * navigation). A call that asked for that navigation has done its work.
  */
-class PortClosedError extends Error {
+export class PortClosedError extends Error {
   override name = 'PortClosedError'
 }
 
@@ -66,7 +65,7 @@ export class InspectorBridge {
     ...args: InspectorFunctions[Name]['args']
   ): Promise<unknown> {
     const port = this.#port
-    if (!port) return Promise.reject(new PortClosedError('The app is not connected'))
+    if (!port) return Promise.reject(new Error('The app is not connected'))
     const id = ++this.#nextId
     return new Promise<unknown>((resolve, reject) => {
       const timer = setTimeout(() => {

@@ -1,0 +1,114 @@
+import { ChangeType, hasCodebaseIdPrefix, type KeyPayload } from 'vite-plugin-visual-edit/protocol'
+import type { InspectorBridge } from '../port/inspector-bridge.ts'
+import { type Command, commandFor } from './commands.ts'
+import type { Dragging } from './drag.ts'
+import type { Edits } from './edits.ts'
+import { reasonOf } from './failures.ts'
+import type { Selection } from './selection.ts'
+import type { TextEditing } from './text-edit.ts'
+import type { Toaster } from './toaster.ts'
+import type { Tree } from './tree.ts'
+import type { UserInputGate } from './user-input.ts'
+import type { View } from './view.ts'
+import { stepZoom } from './zoom.ts'
+
+/** Key commands that write the user's files (the rest move the view or the selection). */
+const CHANGING_COMMANDS: ReadonlySet<Command> = new Set(['undo', 'redo', 'duplicate', 'wrap', 'delete'])
+
+/** What commands act on. */
+interface CommandTargets {
+  bridge: InspectorBridge
+  selection: Selection
+  tree: Tree
+  edits: Edits
+  view: View
+  textEditing: TextEditing
+  dragging: Dragging
+  gate: UserInputGate
+  toaster: Toaster
+}
+
+/**
+ * What a command does (docs/EDITOR.md, Gestures and shortcuts), from a shortcut in the editor
+ * (app/use-shortcuts.ts), a key in the frame (KEY_DOWN), the selection's menu or the toolbar.
+ */
+export class CommandRunner {
+  readonly #deps: CommandTargets
+
+  constructor(deps: CommandTargets) {
+    this.#deps = deps
+  }
+
+  async run(command: Command): Promise<void> {
+    const { bridge, selection, tree, edits, view, textEditing, dragging, toaster } = this.#deps
+    const selected = selection.keys
+    // Elements of the code only: the page's roots and the storyboard have none to change.
+    const ids = [...new Set(selected.map((key) => key.codebaseId))].filter(hasCodebaseIdPrefix)
+    switch (command) {
+      case 'undo':
+      case 'redo':
+        return edits.history(command)
+      case 'escape': {
+        if (textEditing.editing || dragging.cancel()) return
+        const only = selected.length === 1 ? selected[0] : undefined
+        const parent = only ? tree.parentOf(only) : undefined
+        await selection.select(parent && hasCodebaseIdPrefix(parent.key.codebaseId) ? parent.key : null)
+        return
+      }
+      case 'zoomIn':
+      case 'zoomOut':
+        return view.setZoom(stepZoom(view.state.zoom, command === 'zoomIn' ? 1 : -1))
+      case 'zoomReset':
+        return view.setZoom(100)
+      case 'editText':
+        // The user pressed Enter and expects the text to open: a failure is theirs to know.
+        if (ids.length === 1)
+          await bridge.call('startEditingText').catch((error: unknown) =>
+            toaster.toast({
+              kind: 'error',
+              title: 'The text did not open for editing.',
+              detail: reasonOf(error),
+            }),
+          )
+        return
+      default:
+    }
+    if (ids.length === 0 || selection.driving) return
+    if (command === 'duplicate')
+      await edits.submit('Duplicate', {
+        type: ChangeType.DUPLICATE,
+        changeFields: { codebaseIdsToDuplicate: ids },
+      })
+    else if (command === 'wrap')
+      await edits.submit('Wrap in div', {
+        type: ChangeType.WRAP_DIV,
+        changeFields: { codebaseIdsToWrap: ids },
+      })
+    else if (command === 'delete') {
+      await selection.select(null)
+      await edits.submit('Delete', {
+        type: ChangeType.REMOVE_JSX,
+        changeFields: { codebaseIdsToRemove: ids },
+      })
+    }
+  }
+
+  /** KEY_DOWN: a key pressed with the focus in the frame. */
+  keyDown(key: KeyPayload): void {
+    const { selection, view, gate } = this.#deps
+    if (key.code === 'Space' && !key.repeat && !selection.driving) {
+      view.setSpaceHeld(true)
+      return
+    }
+    const command = commandFor(key)
+    // Keys typed into the app's own fields in drive mode are the app's.
+    if (!command || (selection.driving && command !== 'undo' && command !== 'redo')) return
+    if (CHANGING_COMMANDS.has(command) && !gate.allows(`the ${command} shortcut`)) return
+    void this.run(command)
+  }
+
+  /** KEY_UP: space let go ends panning. */
+  keyUp(key: KeyPayload): void {
+    if (key.code === 'Space') this.#deps.view.setSpaceHeld(false)
+  }
+}

@@ -1,0 +1,242 @@
+import type { ElementKey, NavTreeNode } from 'vite-plugin-visual-edit/protocol'
+import type { Actor } from 'xstate'
+import type { ServerApi } from '../api/server-api.ts'
+import { AppFrame } from '../features/app-frame.ts'
+import { CommandRunner } from '../features/command-runner.ts'
+import type { Command } from '../features/commands.ts'
+import { Connection } from '../features/connection.ts'
+import { Dragging } from '../features/drag.ts'
+import { Edits, type EditsState } from '../features/edits.ts'
+import { Lookups, type LookupsState } from '../features/lookups.ts'
+import { Page, type PageState } from '../features/page.ts'
+import { Selection, type SelectionMenuState } from '../features/selection.ts'
+import { SliceStore } from '../features/slice.ts'
+import { TextEditing } from '../features/text-edit.ts'
+import { Toaster, type ToastsState } from '../features/toaster.ts'
+import type { Toast } from '../features/toasts.ts'
+import { Tree, type TreeState } from '../features/tree.ts'
+import { UserInputGate } from '../features/user-input.ts'
+import { View, type ViewState } from '../features/view.ts'
+import type { ChangeLedger } from '../ledger/ledger.ts'
+import type { connectionMachine } from '../machines/connection.machine.ts'
+import type { dragMachine } from '../machines/drag.machine.ts'
+import type { selectionMachine } from '../machines/selection.machine.ts'
+import type { textEditMachine } from '../machines/text-edit.machine.ts'
+import { InspectorBridge } from '../port/inspector-bridge.ts'
+import type { AppLocation } from './app-location.ts'
+import { inspectorEventHandlers } from './inspector-events.ts'
+
+/**
+ * What React reads with `useEditorState(select)`: the features' slices in one snapshot. Each key has
+ * one owner, the feature whose slice it is (docs/ARCHITECTURE.md, The editor's state).
+ */
+export interface EditorState
+  extends TreeState,
+    LookupsState,
+    SelectionMenuState,
+    PageState,
+    ViewState,
+    EditsState,
+    ToastsState {}
+
+/**
+ * The editor page's session, apart from drawing it: makes the features (features/), wires the
+ * inspector's events to them (inspector-events.ts) and is what components call. It holds no state of
+ * its own: the selection, text-edit, drag and connection machines hold theirs (components read them
+ * with `useSelector`), the ledger its changes, and each feature its slice (`state`, `subscribe`).
+ * Components never talk to the bridge or the server themselves.
+ */
+export class EditorSession {
+  readonly api: ServerApi
+  /** Where the frame shows the app; the bridge talks to that origin only. */
+  readonly app: AppLocation
+  readonly bridge = new InspectorBridge()
+  readonly ledger: ChangeLedger
+  readonly selection: Actor<typeof selectionMachine>
+  readonly textEdit: Actor<typeof textEditMachine>
+  readonly connection: Actor<typeof connectionMachine>
+  readonly drag: Actor<typeof dragMachine>
+
+  readonly #store = new SliceStore<EditorState>(() => this.#compose())
+  readonly #frame = new AppFrame()
+  readonly #toaster: Toaster
+  readonly #tree: Tree
+  readonly #lookups: Lookups
+  readonly #selection: Selection
+  readonly #edits: Edits
+  readonly #page: Page
+  readonly #view: View
+  readonly #connection: Connection
+  readonly #commands: CommandRunner
+
+  constructor(initial: { width: number; dark: boolean; api: ServerApi; app: AppLocation }) {
+    const { api, app } = initial
+    const { bridge } = this
+    const store = this.#store
+    this.api = api
+    this.app = app
+    const toaster = new Toaster(store)
+    const gate = new UserInputGate(toaster)
+    const tree = new Tree(store)
+    const lookups = new Lookups(store, { api, bridge, toaster })
+    const selection = new Selection(store, { bridge, tree, lookups })
+    const edits = new Edits(store, { api, bridge, selection, lookups, toaster })
+    const textEditing = new TextEditing({ edits, gate, lookups, toaster })
+    const dragging = new Dragging({ edits, bridge, gate, tree })
+    const page = new Page(store, { bridge, toaster })
+    const frame = this.#frame
+    const view = new View(store, initial, { bridge, frame, driving: () => selection.driving })
+    const connection = new Connection({ bridge, app, frame, view, page, selection, tree })
+    const commands = new CommandRunner({
+      bridge,
+      selection,
+      tree,
+      edits,
+      view,
+      textEditing,
+      dragging,
+      gate,
+      toaster,
+    })
+    bridge.on(
+      inspectorEventHandlers({ tree, lookups, selection, page, view, commands, dragging, textEditing }),
+    )
+
+    this.#toaster = toaster
+    this.#tree = tree
+    this.#lookups = lookups
+    this.#selection = selection
+    this.#edits = edits
+    this.#page = page
+    this.#view = view
+    this.#connection = connection
+    this.#commands = commands
+    this.ledger = edits.ledger
+    this.selection = selection.actor
+    this.textEdit = textEditing.actor
+    this.drag = dragging.actor
+    this.connection = connection.actor
+  }
+
+  #compose(): EditorState {
+    return {
+      ...this.#tree.state,
+      ...this.#lookups.state,
+      ...this.#selection.state,
+      ...this.#page.state,
+      ...this.#view.state,
+      ...this.#edits.state,
+      ...this.#toaster.state,
+    }
+  }
+
+  get state(): EditorState {
+    return this.#store.state
+  }
+
+  subscribe = (listener: () => void): (() => void) => this.#store.subscribe(listener)
+
+  // --- the frame ----------------------------------------------------------------------------------
+
+  /** The app's frame; every load of it (the first, or a full reload) redoes the handshake. */
+  attachFrame(frame: HTMLIFrameElement | null): void {
+    this.#frame.attach(frame)
+  }
+
+  frameLoaded(): void {
+    this.#connection.frameLoaded()
+  }
+
+  // --- the selection ------------------------------------------------------------------------------
+
+  get selectedKeys(): ElementKey[] {
+    return this.#selection.keys
+  }
+
+  select(key: ElementKey | null): Promise<void> {
+    return this.#selection.select(key)
+  }
+
+  /** Shift-click: adds or removes a sibling of the selection; the machine refuses anything else. */
+  toggle(key: ElementKey): Promise<void> {
+    return this.#selection.toggle(key)
+  }
+
+  hover(key: ElementKey | null): void {
+    this.#selection.hover(key)
+  }
+
+  nodeOf(key: ElementKey | null | undefined): NavTreeNode | undefined {
+    return this.#tree.nodeOf(key)
+  }
+
+  openContextMenu(x: number, y: number): void {
+    this.#selection.openContextMenu(x, y)
+  }
+
+  closeContextMenu(): void {
+    this.#selection.closeContextMenu()
+  }
+
+  setDrive(drive: boolean): Promise<void> {
+    return this.#selection.setDrive(drive)
+  }
+
+  // --- changes ------------------------------------------------------------------------------------
+
+  run(command: Command): Promise<void> {
+    return this.#commands.run(command)
+  }
+
+  editClasses(codebaseId: string, newClasses: string[], oldClasses: string[]): Promise<boolean> {
+    return this.#edits.editClasses(codebaseId, newClasses, oldClasses)
+  }
+
+  editText(codebaseId: string, newText: string, oldText: string): Promise<boolean> {
+    return this.#edits.editText(codebaseId, newText, oldText)
+  }
+
+  // --- the view and the page ----------------------------------------------------------------------
+
+  setZoom(percent: number, anchor?: { x: number; y: number }): void {
+    this.#view.setZoom(percent, anchor)
+  }
+
+  zoomToFit(): void {
+    this.#view.zoomToFit()
+  }
+
+  setCanvasWidth(width: number): void {
+    this.#view.setCanvasWidth(width)
+  }
+
+  setWidth(width: number): void {
+    this.#view.setWidth(width)
+  }
+
+  setSpaceHeld(held: boolean): void {
+    this.#view.setSpaceHeld(held)
+  }
+
+  setDark(dark: boolean): void {
+    this.#view.setDark(dark)
+  }
+
+  setAi(ai: boolean): void {
+    this.#page.setAi(ai)
+  }
+
+  navigate(action: 'goBack' | 'goForward' | 'refresh'): void {
+    this.#page.navigate(action)
+  }
+
+  // --- toasts -------------------------------------------------------------------------------------
+
+  toast(toast: Omit<Toast, 'id'>): void {
+    this.#toaster.toast(toast)
+  }
+
+  dismissToast(id: number): void {
+    this.#toaster.dismiss(id)
+  }
+}
