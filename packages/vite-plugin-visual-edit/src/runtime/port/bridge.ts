@@ -47,6 +47,26 @@ function decompressArgs(compressed: string): unknown[] {
   )
 }
 
+/** `data[name]` of a window message, which may be anything (a string, null, an object). */
+function fieldOf(data: unknown, name: string): unknown {
+  return typeof data === 'object' && data !== null ? Reflect.get(data, name) : undefined
+}
+
+/** inspectElement's payload: each field of InspectElementPayload kept only when it has its type. */
+function inspectRequest(payload: unknown): InspectElementPayload {
+  const text = (name: string) => {
+    const value = fieldOf(payload, name)
+    return typeof value === 'string' ? value : undefined
+  }
+  const isComponent = fieldOf(payload, 'isComponent')
+  return {
+    componentName: text('componentName'),
+    isComponent: typeof isComponent === 'boolean' ? isComponent : undefined,
+    tempoElementID: text('tempoElementID'),
+    componentElementId: text('componentElementId'),
+  }
+}
+
 /**
  * The origins whose editor may connect: the editor's origin (the configured port on this page's own
  * host name and scheme) and the allowed ones. Not the page's own origin: the editor never runs there.
@@ -96,7 +116,7 @@ export function createBridge(
       return
     try {
       if (type === InboundMessageType.INSPECT_ELEMENT) {
-        reply(port, id, { result: await handlers.inspectElement(payload as InspectElementPayload) })
+        reply(port, id, { result: await handlers.inspectElement(inspectRequest(payload)) })
         return
       }
       if (type !== InboundMessageType.EXECUTE_FUNCTION) {
@@ -128,8 +148,8 @@ export function createBridge(
   }
 
   const onWindowMessage = (event: MessageEvent) => {
-    const data = event.data as unknown
-    const type = typeof data === 'string' ? data : (data as { type?: unknown } | null)?.type
+    const data: unknown = event.data
+    const type = typeof data === 'string' ? data : fieldOf(data, 'type')
     if (type === INIT_MESSAGE) {
       const port = event.ports[0]
       if (!port || !trusted(event)) {
@@ -142,7 +162,7 @@ export function createBridge(
       return
     }
     if (type === GET_STATE_AND_PROPS && trusted(event)) {
-      const name = (data as { componentName?: unknown }).componentName
+      const name = fieldOf(data, 'componentName')
       if (typeof name === 'string') handlers.logStateAndProps(name)
     }
   }
