@@ -1,4 +1,4 @@
-import { type AnyChange, ChangeType, parseChange } from 'vite-plugin-visual-edit/protocol'
+import { type AnyChange, ChangeType, isShownDuringSave, parseChange } from 'vite-plugin-visual-edit/protocol'
 
 /**
  * One change of the ledger (docs/GLOSSARY.md, Ledger): its change and its lifecycle flags. Items are
@@ -40,13 +40,6 @@ const NAMES: Readonly<Record<ChangeType, string>> = {
   UNKNOWN: 'Unknown change',
 }
 
-/** Types that may send their instant update while a flush (a save and its reload) is in progress. */
-const DURING_FLUSH: ReadonlySet<ChangeType> = new Set([
-  ChangeType.STYLING,
-  ChangeType.ADD_CLASS,
-  ChangeType.UPDATE_CLASSES,
-])
-
 /**
  * A new item for `raw`, validated with the protocol's change schemas (an unknown type throws 'Unknown
  * change type'). An UNKNOWN change is created already consumed and sends no instant update.
@@ -81,7 +74,7 @@ function effectiveType(item: ChangeItem): ChangeType {
 /** Whether the item may send its instant update now; `flushing`: a save and its reload are in progress. */
 export function maySendInstantUpdate(item: ChangeItem, flushing: boolean): boolean {
   if (!item.instantUpdate || item.instantUpdateSent || item.consumed) return false
-  return !flushing || DURING_FLUSH.has(effectiveType(item))
+  return !flushing || isShownDuringSave(effectiveType(item))
 }
 
 export const markInstantUpdateSent = (item: ChangeItem): ChangeItem => ({ ...item, instantUpdateSent: true })

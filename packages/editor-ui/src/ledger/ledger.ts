@@ -1,6 +1,7 @@
 import {
   type AnyChange,
   ChangeType,
+  hasInstantUndo,
   type InstantChangeItem,
   type InstantUpdateReply,
   type MutateResponse,
@@ -53,13 +54,6 @@ export interface SubmitOptions {
   instantShownAs?: string | null
 }
 
-/** Types whose undo shows at once (spec section 4); other undos show after the reload. */
-const INSTANT_UNDO: ReadonlySet<ChangeType> = new Set([
-  ChangeType.REMOVE_JSX,
-  ChangeType.ADD_CLASS,
-  ChangeType.STYLING,
-  ChangeType.UPDATE_CLASSES,
-])
 /** How many shown changes the ledger remembers, to take one back or show its undo. */
 const KEPT_INSTANT_ITEMS = 200
 
@@ -217,7 +211,7 @@ export class ChangeLedger {
         : { type, changeFields: { changeToRedo: target } },
     )
     this.#put(item)
-    if (type === ChangeType.UNDO && last && INSTANT_UNDO.has(last.change.type)) this.#takeBack(last.id, true)
+    if (type === ChangeType.UNDO && last && hasInstantUndo(last.change.type)) this.#takeBack(last.id, true)
     try {
       this.#setFlushing(true)
       const response = type === ChangeType.UNDO ? await this.#host.api.undo() : await this.#host.api.redo()
