@@ -63,17 +63,52 @@ export function visibleRows(
   return rows
 }
 
+/**
+ * The node's path from its top row down to itself (the node last), as node indexes: the selection's
+ * breadcrumb. SKIP-ROOT is not on it (it has no row).
+ */
+export function pathTo(nodes: readonly NavTreeNode[], index: number): number[] {
+  const path: number[] = []
+  let at: number | null = nodes[index] ? index : null
+  while (at !== null) {
+    const node = nodes[at]
+    if (!node) break
+    if (!isPlaceholderRoot(node)) path.push(at)
+    at = node.parent
+  }
+  return path.reverse()
+}
+
 /** Row ids of the node's ancestors, nearest last: the rows to open so that the node shows. */
 export function ancestorIds(nodes: readonly NavTreeNode[], index: number): string[] {
-  const ids: string[] = []
-  let parent = nodes[index]?.parent ?? null
-  while (parent !== null) {
-    const node = nodes[parent]
-    if (!node) break
-    if (!isPlaceholderRoot(node)) ids.unshift(rowId(node.key))
-    parent = node.parent
-  }
-  return ids
+  return pathTo(nodes, index)
+    .slice(0, -1)
+    .map((at) => rowId((nodes[at] as NavTreeNode).key))
+}
+
+/** Rows of the list, in CSS pixels (EDITOR-UX: 24-28 px). */
+export const ROW_PX = 24
+/** One level of indentation. */
+export const INDENT_PX = 12
+/**
+ * What a row takes besides its indentation and name: left padding, chevron, gaps, icon, right padding,
+ * and the list's scrollbar (a classic one; an overlay scrollbar leaves that to the name).
+ */
+const ROW_CHROME_PX = 4 + 16 + 4 + 12 + 4 + 8 + 15
+/** The room a name keeps at any depth: ten characters of the panel's 12 px type, in a wide font. */
+export const NAME_MIN_PX = 80
+
+/**
+ * The deepest indentation, in levels, of a list `width` px wide (its scrollbar included): rows deeper
+ * than this stay at it (and show their level instead), so that the chevron, the icon and ten
+ * characters of the name always fit. At least one level, so that the top row and its children still
+ * read as such in the narrowest panel.
+ *
+ *   indentCap(240) === 8   (the default panel)
+ *   indentCap(160) === 1   (the narrowest)
+ */
+export function indentCap(width: number): number {
+  return Math.max(1, Math.floor((width - ROW_CHROME_PX - NAME_MIN_PX) / INDENT_PX))
 }
 
 /**
