@@ -35,6 +35,8 @@ async function lint(folder: string, importLine: string): Promise<{ ok: boolean; 
 describe("the editor page's rooms", () => {
   test.each([
     ['canvas', "import { Toolbar as value } from '../app/Toolbar.tsx'", 'canvas/ imports nothing of app/'],
+    ['panels', "import { Toolbar as value } from '../app/Toolbar.tsx'", 'panels/ import nothing of app/'],
+    ['panels', "import { Canvas as value } from '../canvas/Canvas.tsx'", 'panels/ import nothing of app/'],
     ['session', "import { Canvas as value } from '../canvas/Canvas.tsx'", 'session/ imports nothing of app/'],
     ['features', "import { EditorSession as value } from '../session/editor-session.ts'", 'features/ import'],
     ['port', "import { Lookups as value } from '../features/lookups.ts'", 'port/ import nothing'],

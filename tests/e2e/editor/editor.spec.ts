@@ -31,6 +31,8 @@ let page: Page
 const hero = () => readFileSync(path.join(served.dir, HERO), 'utf8')
 
 test.beforeAll(async ({ browser }) => {
+  // Starting the marketplace (its backend, a cold dependency scan) takes longer than a test's default.
+  test.setTimeout(90_000)
   served = await startCliProject('marketplace', MARKETPLACE)
   start = snapshotSources(served.dir)
   page = await browser.newPage({ viewport: { width: 1440, height: 900 } })

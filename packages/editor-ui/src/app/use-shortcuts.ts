@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { commandFor, isTyping } from '../features/commands.ts'
+import { activatesOnEnter, commandFor, isTyping } from '../features/commands.ts'
 import { useSession } from '../session/session-context.tsx'
 
 /**
@@ -13,6 +13,8 @@ export function useShortcuts(): void {
       if (isTyping(event.target) || event.defaultPrevented) return
       const command = commandFor(event)
       if (!command) return
+      // Enter on a focused button, link or menu item is that control's own action.
+      if (command === 'editText' && activatesOnEnter(event.target)) return
       // Menus and dialogs close themselves on Escape; the selection only when nothing else took it.
       if (command === 'escape' && session.state.contextMenu) return
       event.preventDefault()

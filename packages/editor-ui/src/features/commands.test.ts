@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, test } from 'vitest'
-import { commandFor, isTyping, type KeyLike } from './commands.ts'
+import { activatesOnEnter, commandFor, isTyping, type KeyLike } from './commands.ts'
 
 const press = (key: string, modifiers: Partial<KeyLike> = {}): KeyLike => ({
   key,
@@ -48,5 +48,21 @@ describe('shortcuts', () => {
     expect(isTyping(editable)).toBe(true)
     expect(isTyping(document.createElement('button'))).toBe(false)
     expect(isTyping(null)).toBe(false)
+  })
+
+  test('Enter on a focused button, link or menu item is left to it', () => {
+    const link = document.createElement('a')
+    link.href = '#'
+    const item = document.createElement('div')
+    item.setAttribute('role', 'menuitem')
+    const row = document.createElement('div')
+    row.setAttribute('role', 'treeitem')
+    expect(activatesOnEnter(document.createElement('button'))).toBe(true)
+    expect(activatesOnEnter(link)).toBe(true)
+    expect(activatesOnEnter(item)).toBe(true)
+    expect(activatesOnEnter(document.createElement('a'))).toBe(false)
+    expect(activatesOnEnter(row)).toBe(false)
+    expect(activatesOnEnter(document.body)).toBe(false)
+    expect(activatesOnEnter(null)).toBe(false)
   })
 })

@@ -58,3 +58,25 @@ export function isTyping(target: EventTarget | null): boolean {
     (tag === 'INPUT' && (target as HTMLInputElement).type !== 'checkbox')
   )
 }
+
+/** Roles whose element Enter activates, as a button's. */
+const ACTIVATED_ROLES = new Set([
+  'button',
+  'link',
+  'menuitem',
+  'menuitemcheckbox',
+  'menuitemradio',
+  'option',
+  'tab',
+])
+
+/**
+ * Whether Enter on `target` is the control's own action (a focused button, link or menu item): the
+ * edit-text shortcut must leave it to the control, so every button works from the keyboard.
+ */
+export function activatesOnEnter(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false
+  const tag = target.tagName
+  if (tag === 'BUTTON' || tag === 'SUMMARY' || (tag === 'A' && target.hasAttribute('href'))) return true
+  return ACTIVATED_ROLES.has(target.getAttribute('role') ?? '')
+}

@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react'
 import { Component, ExternalLink } from 'lucide-react'
 import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react'
 import { type ElementLookup, hasCodebaseIdPrefix, type NavTreeNode } from 'vite-plugin-visual-edit/protocol'
-import { useEditorState, useSession } from '../app/session-context.tsx'
+import { useEditorState, useSession } from '../session/session-context.tsx'
 import { openInEditorHref, propText, splitClasses } from './element-fields.ts'
 
 /** Props the panel does not list: shown elsewhere (classes, text) or React's own. */

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react'
 import { type RefObject, useEffect, useRef, useState } from 'react'
 import { hasCodebaseIdPrefix, type NavTreeNode } from 'vite-plugin-visual-edit/protocol'
-import { useSession } from '../../app/session-context.tsx'
+import { useSession } from '../../session/session-context.tsx'
 import { type LayerDrop, layerDropAt } from '../layer-drop.ts'
 import { INDENT_PX, type LayerRow, ROW_PX, rowId } from '../layer-rows.ts'
 
