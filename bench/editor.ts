@@ -26,6 +26,7 @@ import path from 'node:path'
 import { type Browser, chromium, type Frame, type Page, type Request } from '@playwright/test'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
+import { prepareFirstLoad } from '../packages/cli/src/first-load.ts'
 import playwrightConfig, { CHROMIUM_PATH } from '../playwright.config.ts'
 import { MARKETPLACE, startCliProject } from '../tests/e2e/projects/cli-project.ts'
 import { listenDevServer } from '../tests/helpers/dev-server.ts'
@@ -437,13 +438,18 @@ export async function benchEditor(): Promise<boolean> {
   const stateHome = process.env.XDG_STATE_HOME
   const state = mkdtempSync(path.join(tmpdir(), 'visual-edit-bench-state-'))
   process.env.XDG_STATE_HOME = state
+  // A fresh copy: this start optimizes its dependencies, and the CLI prints the editor's address once the
+  // app's first load is ready (packages/cli/src/first-load.ts).
   const served = await startCliProject('marketplace', MARKETPLACE)
-  // The same copy without visual-edit, with a dependency cache of its own (two servers must not share one).
+  // The same copy without visual-edit, with a dependency cache of its own (two servers must not share one),
+  // made ready the same way: its first load does not wait for its optimizer either (and, without HMR, a
+  // reload from a late optimizer run could not reach its page).
   const bare = await listenDevServer({
     root: served.dir,
     cacheDir: path.join(work, 'vite-cache'),
     plugins: [react(), tailwindcss()],
   })
+  await prepareFirstLoad(bare.server)
   const browser = await chromium.launch({
     ...playwrightConfig.use?.launchOptions,
     executablePath: CHROMIUM_PATH,
@@ -451,7 +457,8 @@ export async function benchEditor(): Promise<boolean> {
   })
   const editorUrl = served.editorUrl
   try {
-    // Warm both servers (dependency optimisation, transforms) outside the measurements.
+    // One load of each outside the measurements, for what a server's first load left to the browser
+    // (lazy modules, the backend's first queries). Their dependencies are optimized already.
     await loadTime(browser, editorUrl, 'tree')
     await loadTime(browser, `${bare.url}/`, 'heading')
 

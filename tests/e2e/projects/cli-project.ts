@@ -80,7 +80,9 @@ export async function startCliProject(
   }
 
   const [editorUrl, url] = await new Promise<[string, string]>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`visual-edit did not start:\n${output}`)), 30_000)
+    // The CLI prints its addresses once the app's first load is ready: on a copy's first start (no
+    // dependency cache), after Vite has optimized the dependencies, which a busy machine takes a while for.
+    const timer = setTimeout(() => reject(new Error(`visual-edit did not start:\n${output}`)), 180_000)
     const look = () => {
       const editor = /editor\s+(http:\/\/127\.0\.0\.1:\d+\/__visual-edit\/\S*#token=\S+)/.exec(output)
       const app = /app\s+(http:\/\/127\.0\.0\.1:\d+\/)/.exec(output)

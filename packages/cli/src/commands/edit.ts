@@ -10,6 +10,7 @@ import {
 } from 'vite-plugin-visual-edit'
 import { EDITOR_PATH, TOKEN_FRAGMENT_KEY } from 'vite-plugin-visual-edit/protocol'
 import { editorDist, editorPage } from '../editor-page.ts'
+import { prepareFirstLoad } from '../first-load.ts'
 import { availablePort, freePort, isLoopbackHost, remoteHostNames } from '../network.ts'
 import { checkProject, checkProjectFolder } from '../project-checks.ts'
 import { checkConfigLoads, loadProjectVite } from '../project-vite.ts'
@@ -89,7 +90,9 @@ function pluginFor(options: EditOptions, remote: boolean): Plugin[] {
  * already lists `visualEdit()` keeps its own instance and options; the one added here stands down.
  * Wherever either is listed, the tagger's transform is ordered first (see tag-plugin.ts). The server
  * answers no other origin (CORS off) and serves no file outside the project and the packages it uses.
- * It listens on loopback unless `allowRemote` says otherwise.
+ * It listens on loopback unless `allowRemote` says otherwise. It resolves once a browser's first load
+ * of the app can be served at once, from settled optimized dependencies (first-load.ts): its URLs
+ * are printed and opened only then.
  */
 export async function edit(options: EditOptions): Promise<EditSession> {
   const root = path.resolve(options.root)
@@ -143,6 +146,7 @@ export async function edit(options: EditOptions): Promise<EditSession> {
     }
     context.editor.page = editorPage(dist)
     await server.listen()
+    await prepareFirstLoad(server)
   } catch (error) {
     await server?.close()
     process.chdir(previousCwd)
