@@ -1,36 +1,13 @@
-import { execFile } from 'node:child_process'
-import { rmSync, writeFileSync } from 'node:fs'
-import path from 'node:path'
-import { promisify } from 'node:util'
 import { afterEach, describe, expect, test } from 'vitest'
+import { importLinter } from '../helpers/lint-import.ts'
 
 /**
  * The editor page's rooms (docs/ARCHITECTURE.md, The editor page's rooms) are a Biome rule too: each
  * case puts a module with one import in a folder of `packages/editor-ui/src` and lints it as `npm run
  * lint` would. Each folder imports only those below it, so no folder loop comes back.
  */
-const REPO = path.resolve(import.meta.dirname, '../..')
-const SRC = path.join(REPO, 'packages/editor-ui/src')
-const BIOME = path.join(REPO, 'node_modules/@biomejs/biome/bin/biome')
-const run = promisify(execFile)
-
-const written: string[] = []
-afterEach(() => {
-  for (const file of written.splice(0)) rmSync(file, { force: true })
-})
-
-async function lint(folder: string, importLine: string): Promise<{ ok: boolean; output: string }> {
-  const file = path.join(SRC, folder, `layer-check-${process.pid}-${written.length}.ts`)
-  written.push(file)
-  writeFileSync(file, `${importLine}\n\nexport const used = value\n`)
-  try {
-    await run(process.execPath, [BIOME, 'lint', '--colors=off', file], { cwd: REPO })
-    return { ok: true, output: '' }
-  } catch (error) {
-    const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string }
-    return { ok: false, output: `${stdout}${stderr}` }
-  }
-}
+const { lint, cleanup } = importLinter('packages/editor-ui/src')
+afterEach(cleanup)
 
 describe("the editor page's rooms", () => {
   test.each([

@@ -1,36 +1,13 @@
-import { execFile } from 'node:child_process'
-import { rmSync, writeFileSync } from 'node:fs'
-import path from 'node:path'
-import { promisify } from 'node:util'
 import { afterEach, describe, expect, test } from 'vitest'
+import { importLinter } from '../helpers/lint-import.ts'
 
 /**
  * The layering of docs/ARCHITECTURE.md is a Biome rule (noRestrictedImports per folder, biome.json):
  * `npm test` lints first, so a file that breaks it fails the run. Each case puts a module with one
  * import in a layer's folder and lints it as `npm run lint` would.
  */
-const REPO = path.resolve(import.meta.dirname, '../..')
-const SRC = path.join(REPO, 'packages/vite-plugin-visual-edit/src')
-const BIOME = path.join(REPO, 'node_modules/@biomejs/biome/bin/biome')
-const run = promisify(execFile)
-
-const written: string[] = []
-afterEach(() => {
-  for (const file of written.splice(0)) rmSync(file, { force: true })
-})
-
-async function lint(folder: string, importLine: string): Promise<{ ok: boolean; output: string }> {
-  const file = path.join(SRC, folder, `layer-check-${process.pid}-${written.length}.ts`)
-  written.push(file)
-  writeFileSync(file, `${importLine}\n\nexport const used = value\n`)
-  try {
-    await run(process.execPath, [BIOME, 'lint', '--colors=off', file], { cwd: REPO })
-    return { ok: true, output: '' }
-  } catch (error) {
-    const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string }
-    return { ok: false, output: `${stdout}${stderr}` }
-  }
-}
+const { lint, cleanup } = importLinter('packages/vite-plugin-visual-edit/src')
+afterEach(cleanup)
 
 describe('the layers', () => {
   test.each([
