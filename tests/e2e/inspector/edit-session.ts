@@ -40,8 +40,12 @@ export function serveWithEdit(
     context = findVisualEditContext(session.server.config.plugins)
     // These specs drive the inspector from the app's page itself (connectEditor), which a real
     // editor never does: it has an origin of its own (docs/SECURITY.md). The inspector reads its
-    // allowed origins when a page first loads it, after this.
+    // allowed origins when its module is made: the CLI's first load (packages/cli/src/first-load.ts)
+    // made it already, so it is made again for the next page.
     context?.options.allowedOrigins.push(new URL(session.urls[0] ?? '').origin)
+    const graph = session.server.moduleGraph
+    const inspector = graph.getModuleById('\0virtual:visual-edit-inspector')
+    if (inspector) graph.invalidateModule(inspector)
   })
   test.afterAll(async () => {
     await session?.close()
