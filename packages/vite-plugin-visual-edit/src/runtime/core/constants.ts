@@ -17,6 +17,12 @@ export const LOADER_REBUILD_DELAY_MS = 1000
 export const FRAME_BUDGET_MS = 16
 /** Outlines are redrawn at most this often while scrolling. */
 export const OUTLINE_SCROLL_THROTTLE_MS = 15
+/**
+ * The User Timing measure every outlines redraw leaves (DevTools shows it in its Timings track;
+ * `npm run bench -- inspector-redraw` reads it). Only the last one stays in the performance timeline,
+ * so a long session does not pile them up there.
+ */
+export const OUTLINES_MEASURE = 'visual-edit outlines'
 
 /**
  * The overlay host's own z-index, the largest there is. The host is a stacking context (its

@@ -4,6 +4,9 @@ import type { Selection } from '../selection/selection.ts'
 import type { NavTree } from '../tree/nav-tree.ts'
 import { createPositionWatch, POSITION_WATCH_LIMIT, type PositionWatch } from './position-watch.ts'
 
+/** A border box this much larger or smaller (px) has changed size. */
+const SIZE_SLACK = 0.01
+
 /** Which elements the outlines follow, and the calls that tell the outlines they moved. */
 export interface OutlineFollowing {
   /** The elements outlined with a single selection besides it, nearest first (dashed, then secondary). */
@@ -46,6 +49,15 @@ export function createOutlineFollow(
   let resizes: ResizeObserver | null = null
   /** What `resizes` observes: an update observes only what it adds (each gets a first report). */
   let observed = new Set<Element>()
+  /**
+   * Each observed element's border box as last known: read as it was first observed (in the redraw
+   * that drew it), then as last reported. A ResizeObserver reports every element it starts observing
+   * once, in the next frame: a report of the size the outlines were drawn with changes nothing, and
+   * redrawing for it cost every selection and every hover a second redraw of everything (a thousand
+   * secondary outlines with a list item selected). (A transformed element's box is not its border box:
+   * its first report redraws, as every report did.)
+   */
+  const sizes = new Map<Element, { width: number; height: number }>()
   let positions: PositionWatch | null = null
   let soon: ReturnType<typeof setTimeout> | undefined
 
@@ -71,8 +83,17 @@ export function createOutlineFollow(
       for (let at: Element | null = element; at && !next.has(at); at = at.parentElement) next.add(at)
     }
     for (const element of watched) next.add(element)
-    for (const element of observed) if (!next.has(element)) resizes.unobserve(element)
-    for (const element of next) if (!observed.has(element)) resizes.observe(element, { box: 'border-box' })
+    for (const element of observed) {
+      if (next.has(element)) continue
+      resizes.unobserve(element)
+      sizes.delete(element)
+    }
+    for (const element of next) {
+      if (observed.has(element)) continue
+      const { width, height } = element.getBoundingClientRect()
+      sizes.set(element, { width, height })
+      resizes.observe(element, { box: 'border-box' })
+    }
     observed = next
   }
 
@@ -81,7 +102,23 @@ export function createOutlineFollow(
       if (positions) return
       const Observer = (win as Window & { ResizeObserver?: typeof ResizeObserver }).ResizeObserver
       resizes = Observer
-        ? new Observer(() => {
+        ? new Observer((entries) => {
+            let changed = false
+            for (const entry of entries) {
+              // Border boxes; where a browser has no borderBoxSize, the content rect (a change either way).
+              const box = entry.borderBoxSize?.[0]
+              const width = box ? box.inlineSize : entry.contentRect.width
+              const height = box ? box.blockSize : entry.contentRect.height
+              const last = sizes.get(entry.target)
+              if (
+                !last ||
+                Math.abs(last.width - width) > SIZE_SLACK ||
+                Math.abs(last.height - height) > SIZE_SLACK
+              )
+                changed = true
+              sizes.set(entry.target, { width, height })
+            }
+            if (!changed) return
             // An element that had no box may have one now: its position can be watched.
             positions?.remeasure()
             following.resized()
@@ -96,6 +133,7 @@ export function createOutlineFollow(
       resizes?.disconnect()
       resizes = null
       observed = new Set()
+      sizes.clear()
       positions?.disconnect()
       positions = null
     },

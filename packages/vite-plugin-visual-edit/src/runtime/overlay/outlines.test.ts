@@ -8,6 +8,7 @@ import {
   FRAME_BUDGET_MS,
   OUTLINE_COLORS,
   OUTLINE_SCROLL_THROTTLE_MS,
+  OUTLINES_MEASURE,
   OVERLAY_HOST_Z_INDEX,
   Z_INDEX,
 } from '../core/constants.ts'
@@ -132,6 +133,7 @@ beforeEach(() => {
 })
 
 afterEach(() => {
+  for (const name of ['clientWidth', 'clientHeight']) Reflect.deleteProperty(document.documentElement, name)
   outlines.stop()
   context.stop()
   Element.prototype.attachShadow = attachShadow
@@ -204,6 +206,42 @@ describe('the selected element', () => {
     outlines.render()
     expect(ofKind('primary')).toMatchObject([{ left: 335, top: 320, width: 100, height: 45.5 }])
     expect(ofKind('size-badge')[0]?.text).toBe('100 × 46')
+  })
+
+  test("secondary outlines are read and drawn within a viewport of the viewport, by the tree's page boxes", () => {
+    Object.defineProperty(document.documentElement, 'clientWidth', { configurable: true, value: 1000 })
+    Object.defineProperty(document.documentElement, 'clientHeight', { configurable: true, value: 600 })
+    // #b, the other element with #a's codebase id, where the tree's last build found it: 1,500 px
+    // down the page, more than a viewport below the viewport's bottom edge.
+    const plain = fakeTree()
+    const tree: OutlineTree = {
+      ...plain,
+      nodesWithCodebaseId: (codebaseId) =>
+        plain.nodesWithCodebaseId(codebaseId).map((node) => ({
+          ...node,
+          pageBoundingBox: {
+            pageX: 170,
+            pageY: node.key.uniquePath === '0-b' ? 1500 : 20,
+            width: 150,
+            height: 90,
+          },
+        })),
+    }
+    outlines.stop()
+    outlines = createOutlines(context, tree, selection as unknown as Selection)
+    outlines.start()
+    const readB = vi.spyOn(document.getElementById('b') as Element, 'getBoundingClientRect')
+    selection.selected = key('a', 3)
+    outlines.render()
+    expect(ofKind('primary')).toHaveLength(1)
+    expect(ofKind('secondary')).toEqual([])
+    expect(readB).not.toHaveBeenCalled()
+    // Scrolled 400 px down: #b is within a viewport of the viewport now (it ends at 1,590 < 400 + 1,200).
+    host().getBoundingClientRect = () =>
+      ({ left: 0, top: -400, width: 0, height: 0, right: 0, bottom: -400 }) as DOMRect
+    outlines.render()
+    expect(readB).toHaveBeenCalledOnce()
+    expect(ofKind('secondary')).toMatchObject([{ left: 170, top: 420 }])
   })
 
   test('thickness and badges are divided by the zoom', () => {
@@ -340,6 +378,34 @@ describe('redraws', () => {
     expect(String(warn.mock.calls[0]?.[0])).toContain(`${FRAME_BUDGET_MS} ms`)
   })
 
+  test("the page's pending style and layout, brought up to date by the first read, is not the redraw's own time", () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    let clock = 0
+    vi.spyOn(performance, 'now').mockImplementation(() => clock)
+    const hostRect = host().getBoundingClientRect()
+    // The app left 100 ms of style and layout: the first read waits for it.
+    vi.spyOn(host(), 'getBoundingClientRect').mockImplementation(() => {
+      clock += 100
+      return hostRect
+    })
+    selection.selected = key('c', 4)
+    outlines.render()
+    expect(warn).not.toHaveBeenCalled()
+    // The redraw's own reads take 20 ms: that is over the budget.
+    const read = (document.getElementById('c') as Element).getBoundingClientRect.bind(
+      document.getElementById('c'),
+    )
+    vi.spyOn(document.getElementById('c') as Element, 'getBoundingClientRect').mockImplementation(() => {
+      clock += 20
+      return read()
+    })
+    outlines.render()
+    expect(warn).toHaveBeenCalledOnce()
+    expect(String(warn.mock.calls[0]?.[0])).toMatch(
+      /took 20\.0 ms, over the 16 ms frame budget \(and 100\.0 ms before it/,
+    )
+  })
+
   test('a hover change rewrites only the hover outline, not the selection drawn around it', () => {
     selection.selected = key('a', 3)
     selection.hovered = key('b', 3)
@@ -381,6 +447,88 @@ describe('redraws', () => {
     expect(ofKind('primary')[0]?.text).toBe('')
   })
 
+  test('a hover that changes nothing else reads the hovered element alone', async () => {
+    selection.selected = key('a', 3)
+    selection.hovered = key('b', 3)
+    outlines.render()
+    const reads = (elementId: string) =>
+      vi.spyOn(document.getElementById(elementId) as Element, 'getBoundingClientRect')
+    const [a, a1, b, c] = ['a', 'a1', 'b', 'c'].map(reads)
+    selection.hovered = key('c', 4)
+    context.emit('hover')
+    await Promise.resolve()
+    // With a list item selected, its secondary outlines can be a thousand: none is read again.
+    expect([a, a1, b].map((spy) => spy?.mock.calls.length)).toEqual([0, 0, 0])
+    expect(c).toHaveBeenCalledOnce()
+    expect(ofKind('hover')).toMatchObject([{ left: 330, top: 20 }])
+    // A hover in the same task as a selection change redraws everything.
+    selection.selected = key('c', 4)
+    selection.hovered = key('a', 3)
+    context.emit('selection')
+    context.emit('hover')
+    await Promise.resolve()
+    expect(ofKind('primary')).toMatchObject([{ left: 330 }])
+    expect(ofKind('hover')).toMatchObject([{ left: 10 }])
+  })
+
+  test('a redraw reads everything before it writes, and its layers draw from what it read', () => {
+    const reads = [...document.querySelectorAll('[id]'), host()].map((element) =>
+      vi.spyOn(element, 'getBoundingClientRect'),
+    )
+    const writes = [
+      vi.spyOn(CSSStyleDeclaration.prototype, 'setProperty'),
+      vi.spyOn(CSSStyleDeclaration.prototype, 'cssText', 'set'),
+    ]
+    const measured: unknown[] = []
+    const layer = vi.fn((_root: ShadowRoot, origin: { left: number } | null, measures: object) => {
+      measured.push({ origin: origin?.left, ...measures })
+    })
+    outlines.addLayer(layer)
+    selection.selected = key('a', 3)
+    selection.hovered = key('c', 4)
+    outlines.render()
+    const order = (spies: { mock: { invocationCallOrder: number[] } }[]) =>
+      spies.flatMap((spy) => spy.mock.invocationCallOrder)
+    // The host, a (primary), b (secondary), a1 and a2 (children), c (hover).
+    expect(order(reads)).toHaveLength(6)
+    expect(order(writes).length).toBeGreaterThan(0)
+    expect(Math.max(...order(reads))).toBeLessThan(Math.min(...order(writes)))
+    expect(measured).toEqual([
+      {
+        origin: 0,
+        selected: expect.objectContaining({ left: 10, top: 20, width: 150, height: 90 }),
+        viewportWidth: document.documentElement.clientWidth,
+      },
+    ])
+  })
+
+  test('every redraw leaves a User Timing measure (the last one only stays in the timeline)', async () => {
+    const measure = vi.spyOn(performance, 'measure')
+    const clear = vi.spyOn(performance, 'clearMeasures')
+    outlines.render()
+    selection.hovered = key('c', 4)
+    context.emit('hover')
+    await Promise.resolve()
+    expect(measure.mock.calls.map(([name]) => name)).toEqual([OUTLINES_MEASURE, OUTLINES_MEASURE])
+    expect(clear).toHaveBeenCalledWith(OUTLINES_MEASURE)
+  })
+
+  test('after a tree build the secondary outlines are looked up again in idle time, and drawn', async () => {
+    selection.selected = key('a', 3)
+    outlines.render()
+    expect(ofKind('secondary')).toMatchObject([{ left: 170 }])
+    // A third element with #a's codebase id, in the build the 'tree' event announces.
+    document
+      .getElementById('main')
+      ?.insertAdjacentHTML('beforeend', `<div id="d" ${CODEBASE_ID_ATTRIBUTE}="${id(3)}">D</div>`)
+    placeAt('#d', 500, 20, 50, 50)
+    context.emit('tree')
+    await Promise.resolve()
+    // Drawn at once with the nodes it had (the elements moved, perhaps), the new one next.
+    expect(ofKind('secondary')).toMatchObject([{ left: 170 }])
+    await vi.waitFor(() => expect(ofKind('secondary')).toMatchObject([{ left: 170 }, { left: 500 }]))
+  })
+
   test('the host comes back if the app removed it', () => {
     host().remove()
     outlines.render()
@@ -395,7 +543,7 @@ describe('layout that moves without a DOM mutation', () => {
     readonly observed = new Set<Element>()
     readonly boxes = new Set<string | undefined>()
     calls = 0
-    constructor(readonly notify: () => void) {
+    constructor(readonly notify: (entries: Partial<ResizeObserverEntry>[]) => void) {
       FakeResizeObserver.last = this
     }
     observe(element: Element, options?: ResizeObserverOptions) {
@@ -411,6 +559,12 @@ describe('layout that moves without a DOM mutation', () => {
     }
   }
   const observer = () => FakeResizeObserver.last as FakeResizeObserver
+  /** A ResizeObserver's report of an element's border box. */
+  const report = (target: Element, width: number, height: number): Partial<ResizeObserverEntry> => ({
+    target,
+    borderBoxSize: [{ inlineSize: width, blockSize: height }],
+    contentRect: { width, height } as DOMRectReadOnly,
+  })
   const observedIds = () => [...observer().observed].map((element) => element.id || element.localName)
 
   beforeEach(() => {
@@ -435,28 +589,61 @@ describe('layout that moves without a DOM mutation', () => {
     expect(ofKind('primary')).toMatchObject([{ top: 20, height: 45.5 }])
     // An image above it loaded: it moved down and grew, with no mutation, scroll or resize event.
     placeAt('#c', 330, 220, 100, 80)
-    observer().notify()
+    observer().notify([report(document.getElementById('c') as Element, 100, 80)])
     await Promise.resolve()
     expect(ofKind('primary')).toMatchObject([{ left: 330, top: 220, width: 100, height: 80 }])
     expect(ofKind('size-badge')[0]?.text).toBe('100 × 80')
   })
 
+  test("a ResizeObserver's first report of each element, at the size it was drawn with, redraws nothing", async () => {
+    selection.selected = key('c', 4)
+    selection.hovered = key('a', 3)
+    context.emit('selection')
+    context.emit('hover')
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    const redraws = vi.spyOn(host(), 'getBoundingClientRect')
+    // What an observer reports as it starts observing: every element, at its size.
+    const reports = [...observer().observed].map((element) => {
+      const { width, height } = element.getBoundingClientRect()
+      return report(element, width, height)
+    })
+    expect(
+      reports.map((entry) => (entry.target as Element).id || (entry.target as Element).localName).sort(),
+    ).toEqual(['a', 'body', 'c', 'html', 'main'])
+    observer().notify(reports)
+    await Promise.resolve()
+    expect(redraws).not.toHaveBeenCalled()
+    // The hovered element grew: redrawn.
+    placeAt('#a', 10, 20, 150, 120)
+    observer().notify([report(document.getElementById('a') as Element, 150, 120)])
+    await Promise.resolve()
+    expect(redraws).toHaveBeenCalledOnce()
+    expect(ofKind('hover')).toMatchObject([{ height: 120 }])
+  })
+
   test('a multi-selection observes each element; drive mode, no selection and stop() observe nothing', async () => {
     selection.multiSelected = [key('a', 3), key('c', 4)]
     context.emit('selection')
+    // Followed from the redraw (a microtask after the events), after its first read of layout.
+    expect(observedIds()).toEqual([])
+    await Promise.resolve()
     // Shared ancestors once.
     expect(observedIds().sort()).toEqual(['a', 'body', 'c', 'html', 'main'])
     selection.driveMode = true
     context.emit('drive')
+    await Promise.resolve()
     expect(observedIds()).toEqual([])
     selection.driveMode = false
     context.emit('drive')
+    await Promise.resolve()
     expect(observedIds()).toHaveLength(5)
     selection.multiSelected = []
     context.emit('selection')
+    await Promise.resolve()
     expect(observedIds()).toEqual([])
     selection.selected = key('a', 3)
     context.emit('tree')
+    await Promise.resolve()
     // A single selection: its children (a1, a2) and the other element with its codebase id (b) too,
     // themselves only.
     expect(observedIds().sort()).toEqual(['a', 'a1', 'a2', 'b', 'body', 'html', 'main'])
@@ -527,13 +714,16 @@ describe('layout that moves without a DOM mutation', () => {
 
     selection.multiSelected = [key('a', 3), key('c', 4)]
     context.emit('selection')
+    await Promise.resolve()
     // A multi-selection draws no child or secondary outlines.
     expect(watched().sort()).toEqual(['a', 'c'])
     selection.driveMode = true
     context.emit('drive')
+    await Promise.resolve()
     expect(watched()).toEqual([])
     selection.driveMode = false
     context.emit('drive')
+    await Promise.resolve()
     expect(watched().sort()).toEqual(['a', 'c'])
     outlines.stop()
     expect(watched()).toEqual([])
@@ -542,6 +732,7 @@ describe('layout that moves without a DOM mutation', () => {
     watchingPositions()
     selection.selected = key('a', 3)
     context.emit('selection')
+    await Promise.resolve()
     expect(watched()).toEqual(['a', 'a1', 'a2', 'b'])
     const calls = observer().calls
     selection.hovered = key('c', 4)
@@ -579,7 +770,7 @@ describe('layout that moves without a DOM mutation', () => {
     expect(watched()).toEqual([])
   })
 
-  test('at most POSITION_WATCH_LIMIT elements are watched: the selected one first, then its children, then the other instances', () => {
+  test('at most POSITION_WATCH_LIMIT elements are watched: the selected one first, then its children, then the other instances', async () => {
     const items = Array.from(
       { length: 80 },
       (_, n) =>
@@ -593,6 +784,7 @@ describe('layout that moves without a DOM mutation', () => {
     watchingPositions()
     selection.selected = key('i5', 7)
     context.emit('selection')
+    await Promise.resolve()
     const ids = watched()
     expect(ids).toHaveLength(POSITION_WATCH_LIMIT)
     expect(ids.slice(0, 3)).toEqual(['i5', 't5', 'i0'])

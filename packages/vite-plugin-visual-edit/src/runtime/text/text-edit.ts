@@ -8,7 +8,7 @@ import {
 import type { PointerInput } from '../../protocol/port.ts'
 import { EDIT_TEXT_BUTTON_PX, OUTLINE_COLORS, Z_INDEX } from '../core/constants.ts'
 import type { InspectorContext, InspectorEvent } from '../core/context.ts'
-import type { ClientBox, Outlines, OverlayLayer } from '../overlay/outlines.ts'
+import type { Outlines, OverlayLayer } from '../overlay/outlines.ts'
 import { eventTarget, type Selection, type SelectionTextEditing } from '../selection/selection.ts'
 import type { NavTree } from '../tree/nav-tree.ts'
 import type { ForwardingKeys } from './input-forwarding.ts'
@@ -95,25 +95,6 @@ export function textOf(element: Element): string {
   }
   walk(element)
   return text.endsWith('\n') ? text.slice(0, -1) : text
-}
-
-function boxOf(elements: readonly Element[]): ClientBox | null {
-  let box: ClientBox | null = null
-  for (const element of elements) {
-    if (!element.isConnected) continue
-    const { left, top, width, height } = element.getBoundingClientRect()
-    if (!box) {
-      box = { left, top, width, height }
-      continue
-    }
-    const right = Math.max(box.left + box.width, left + width)
-    const bottom = Math.max(box.top + box.height, top + height)
-    box.left = Math.min(box.left, left)
-    box.top = Math.min(box.top, top)
-    box.width = right - box.left
-    box.height = bottom - box.top
-  }
-  return box
 }
 
 type CaretDocument = Document & {
@@ -309,8 +290,12 @@ export function createTextEdit(
     return made
   }
 
-  /** Drawn after every outlines redraw, so the button follows the selection as its outline does. */
-  const drawButton: OverlayLayer = (root, origin) => {
+  /**
+   * Drawn after every redraw of the selection's outlines, so the button follows the selection as its
+   * outline does, from the box that redraw measured (a read here, after the outlines' writes, would
+   * lay the page out again).
+   */
+  const drawButton: OverlayLayer = (root, origin, measured) => {
     const key = selection.selected
     const dynamic =
       origin !== null &&
@@ -319,7 +304,7 @@ export function createTextEdit(
       !selection.driveMode &&
       selection.multiSelected.length === 0 &&
       context.lookups.get(key.codebaseId)?.text === 'dynamic'
-    const box = dynamic ? boxOf(tree.elementsOf(key)) : null
+    const box = dynamic ? measured.selected : null
     if (!box || !origin || !key || !controller) {
       hideButton()
       return
@@ -332,7 +317,7 @@ export function createTextEdit(
     // Beside the top-right corner, covering nothing of the element (a small one would vanish under it);
     // inside the corner when the viewport ends there (a full-width element).
     const right = box.left + box.width
-    const left = (right + size > doc.documentElement.clientWidth ? right - size : right) - origin.left
+    const left = (right + size > measured.viewportWidth ? right - size : right) - origin.left
     const top = box.top - origin.top
     const color = context.aiContext ? OUTLINE_COLORS.AI_PRIMARY : OUTLINE_COLORS.PRIMARY
     const drawn = `${BUTTON_CSS};left:${left}px;top:${top}px;width:${size}px;height:${size}px;background:${color}`
