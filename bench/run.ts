@@ -7,6 +7,7 @@ import { benchEditor } from './editor.ts'
 import { benchInspector } from './inspector.ts'
 import { benchInspectorIdle } from './inspector-idle.ts'
 import { benchInspectorInstant } from './inspector-instant.ts'
+import { benchInspectorRedraw } from './inspector-redraw.ts'
 import { benchInspectorRules } from './inspector-rules.ts'
 import { benchMarketplace } from './marketplace.ts'
 import { benchMutate } from './mutate.ts'
@@ -20,6 +21,7 @@ const BENCHMARKS: Record<string, (args: string[]) => Promise<boolean>> = {
   inspector: benchInspector,
   'inspector-idle': benchInspectorIdle,
   'inspector-instant': benchInspectorInstant,
+  'inspector-redraw': benchInspectorRedraw,
   'inspector-rules': benchInspectorRules,
   editor: benchEditor,
   backend: benchBackend,
