@@ -81,6 +81,19 @@ interface Secondary {
   box: { pageX: number; pageY: number; width: number; height: number } | undefined
 }
 
+/** Whether two lists of secondary outlines are of the same nodes, in the same order. */
+function sameNodes(a: readonly Secondary[], b: readonly Secondary[]): boolean {
+  if (a.length !== b.length) return false
+  for (let index = 0; index < a.length; index++)
+    if (!elementKeysEqual((a[index] as Secondary).key, (b[index] as Secondary).key)) return false
+  return true
+}
+
+function sameBox(a: Secondary['box'], b: Secondary['box']): boolean {
+  if (!a || !b) return a === b
+  return a.pageX === b.pageX && a.pageY === b.pageY && a.width === b.width && a.height === b.height
+}
+
 /** One overlay to draw, in the host's coordinates; reused from redraw to redraw (`shapeList`). */
 interface Shape {
   kind: OverlayKind
@@ -648,10 +661,26 @@ export function createOutlines(context: InspectorContext, tree: OutlineTree, sel
     if (secondaryRefresh) return
     const refresh = () => {
       secondaryRefresh = null
+      const last = secondary
       secondary = null
       const { selected, multiSelected } = selection
       if (!selected || multiSelected.length > 1 || selection.driveMode) return
-      secondaryOf(selected)
+      const now = secondaryOf(selected)
+      // The same nodes: the entries drawn stay, with their elements, and take the new build's boxes; a
+      // box that moved may bring an outline near the viewport or take it away, and is drawn again.
+      // Most builds change neither, and cost no second redraw.
+      if (last && sameNodes(last, now)) {
+        let moved = false
+        for (let index = 0; index < now.length; index++) {
+          const entry = last[index] as Secondary
+          const box = (now[index] as Secondary).box
+          if (!sameBox(entry.box, box)) moved = true
+          entry.box = box
+        }
+        secondary = last
+        if (moved) schedule(true)
+        return
+      }
       followPending = true
       schedule(true)
     }
