@@ -1,4 +1,4 @@
-import type { ClientBox } from '../overlay/outlines.ts'
+import type { ClientBox } from '../overlay/shapes.ts'
 
 /**
  * Where a dragged element would land among a container's children: geometry only, so it is tested

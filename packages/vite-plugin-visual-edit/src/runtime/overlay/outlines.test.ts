@@ -45,10 +45,11 @@ function fakeTree(): OutlineTree {
         ? [...element.children].filter((child) => child.hasAttribute(CODEBASE_ID_ATTRIBUTE)).map(nodeFor)
         : []
     },
-    nodesWithCodebaseId: (id) =>
+    instancesWithCodebaseId: (id) =>
       tagged()
         .filter((element) => element.getAttribute(CODEBASE_ID_ATTRIBUTE) === id)
-        .map(nodeFor),
+        .map(nodeFor)
+        .map((node) => ({ key: node.key, box: node.pageBoundingBox })),
   }
 }
 
@@ -217,12 +218,12 @@ describe('the selected element', () => {
     const plain = fakeTree()
     const tree: OutlineTree = {
       ...plain,
-      nodesWithCodebaseId: (codebaseId) =>
-        plain.nodesWithCodebaseId(codebaseId).map((node) => ({
-          ...node,
-          pageBoundingBox: {
+      instancesWithCodebaseId: (codebaseId) =>
+        plain.instancesWithCodebaseId(codebaseId).map((instance) => ({
+          ...instance,
+          box: {
             pageX: 170,
-            pageY: node.key.uniquePath === '0-b' ? 1500 : 20,
+            pageY: instance.key.uniquePath === '0-b' ? 1500 : 20,
             width: 150,
             height: 90,
           },

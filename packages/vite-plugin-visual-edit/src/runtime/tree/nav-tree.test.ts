@@ -385,6 +385,11 @@ describe('component nodes from React', () => {
     ])
     expect(tree.nodeOf(byId('use-field').key)?.name).toBe('Field')
     expect(tree.nodesWithCodebaseId('use-row')).toHaveLength(2)
+    // The same instances as keys and page boxes, without their node objects.
+    expect(tree.instancesWithCodebaseId('use-row')).toEqual(
+      tree.nodesWithCodebaseId('use-row').map((node) => ({ key: node.key, box: node.pageBoundingBox })),
+    )
+    expect(tree.instancesWithCodebaseId('nope')).toEqual([])
     expect(tree.nodeOf({ codebaseId: 'nope', storyboardId: 'app', uniquePath: '0' })).toBeNull()
   })
 

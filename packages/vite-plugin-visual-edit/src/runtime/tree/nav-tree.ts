@@ -61,6 +61,13 @@ export interface NavTree {
   isComponent(key: ElementKey): boolean
   /** Every node of the last tree with this codebase id (the same JSX element rendered several times). */
   nodesWithCodebaseId(codebaseId: string): readonly NavTreeNode[]
+  /**
+   * The key and page box of every node of the last tree with this codebase id, without making the
+   * node objects: a list item's thousand instances cost a frame's budget to make.
+   */
+  instancesWithCodebaseId(
+    codebaseId: string,
+  ): ReadonlyArray<{ key: ElementKey; box: NavTreeNode['pageBoundingBox'] }>
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -397,6 +404,9 @@ export function createNavTree(context: InspectorContext): NavTree {
     },
     nodesWithCodebaseId(codebaseId) {
       return store.withCodebaseId(codebaseId).map((index) => store.node(index))
+    },
+    instancesWithCodebaseId(codebaseId) {
+      return store.instancesWithCodebaseId(codebaseId)
     },
   }
 }

@@ -117,6 +117,17 @@ export class TreeStore {
     return node
   }
 
+  /** The key and page box of each node with this codebase id, without making its node. */
+  instancesWithCodebaseId(
+    codebaseId: string,
+  ): Array<{ key: ElementKey; box: NavTreeNode['pageBoundingBox'] }> {
+    const { writer, first } = this.#records
+    return this.withCodebaseId(codebaseId).map((index) => ({
+      key: this.key(index),
+      box: writer.boxOf(index + first),
+    }))
+  }
+
   /** Every node, in document order (parents first). */
   all(): NavTreeNode[] {
     const nodes: NavTreeNode[] = []
