@@ -3,6 +3,7 @@
  * beside a baseline measured in the same run; the exit code is 1 when a goal is missed.
  */
 import { benchBackend } from './backend.ts'
+import { benchClassAutocomplete } from './class-autocomplete.ts'
 import { benchEditor } from './editor.ts'
 import { benchInspector } from './inspector.ts'
 import { benchInspectorIdle } from './inspector-idle.ts'
@@ -25,6 +26,7 @@ const BENCHMARKS: Record<string, (args: string[]) => Promise<boolean>> = {
   'inspector-rules': benchInspectorRules,
   editor: benchEditor,
   backend: benchBackend,
+  'class-autocomplete': benchClassAutocomplete,
 }
 
 const [name, ...args] = process.argv.slice(2)

@@ -24,7 +24,10 @@ export const classSuggestionsRequestSchema = v.object(
     /** As typed, variants included (`md:hover:bg-bl`); suggestions keep the variants typed. */
     query: v.pipe(
       v.string('a query'),
-      v.maxLength(MAX_SUGGESTION_QUERY_LENGTH, `a query of at most ${MAX_SUGGESTION_QUERY_LENGTH} characters`),
+      v.maxLength(
+        MAX_SUGGESTION_QUERY_LENGTH,
+        `a query of at most ${MAX_SUGGESTION_QUERY_LENGTH} characters`,
+      ),
     ),
     limit: v.optional(
       v.pipe(
@@ -42,7 +45,11 @@ export type ClassSuggestionsRequest = v.InferInput<typeof classSuggestionsReques
 export interface ClassSuggestion {
   /** The class to add, with the variants the query had (`md:p-4`). */
   className: string
-  /** Its declarations as Tailwind generates them (`padding: 1rem`), for the preview; null if none. */
+  /**
+   * Its declarations as Tailwind generates them, variants left out, one `property: value;` a line
+   * (`padding: calc(var(--spacing) * 4);` in Tailwind 4, `padding: 1rem;` in 3), for the preview; null
+   * if none.
+   */
   css: string | null
   /** A CSS colour to show as a swatch, for a class that sets one colour. */
   color?: string
@@ -59,7 +66,10 @@ export interface ClassSuggestionsResponse {
 
 /** A named value of the theme: `blue-600` -> `oklch(...)`, `4` -> `1rem`. */
 export interface DesignToken {
-  /** The name as it appears in a class after the utility's prefix (`blue-600` in `bg-blue-600`). */
+  /**
+   * The name as it appears in a class after the utility's prefix (`blue-600` in `bg-blue-600`); `''`
+   * for the utility's bare form (Tailwind 3's `DEFAULT`: `rounded`, `shadow`).
+   */
   name: string
   /** Its CSS value, theme variables resolved (`#2563eb`, `1rem`). */
   value: string

@@ -2,6 +2,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import * as v from 'valibot'
 import type { Connect, Logger } from 'vite'
 import { CLASS_CSS_PATH, type ClassCssResponse, classCssRequestSchema } from '../../protocol/class-css.ts'
+import {
+  CLASS_SUGGESTIONS_PATH,
+  type ClassSuggestionsResponse,
+  classSuggestionsRequestSchema,
+  DESIGN_TOKENS_PATH,
+  type DesignTokensResponse,
+} from '../../protocol/design-system.ts'
 import { ProtocolErrorMessage } from '../../protocol/errors.ts'
 import { LOOKUPS_PATH, type LookupsResponse, lookupsRequestSchema } from '../../protocol/lookups.ts'
 import {
@@ -12,6 +19,8 @@ import {
 } from '../../protocol/mutate-api.ts'
 import { ACTIVITY_OPERATION } from '../../protocol/mutate-routes.ts'
 import { bodyIssueMessage } from '../../protocol/schema-issues.ts'
+import { classSuggestions } from '../design-system/class-suggestions.ts'
+import { designTokens } from '../design-system/design-tokens.ts'
 import { replay } from '../edit/activities.ts'
 import { describeElements } from '../edit/describe-elements.ts'
 import { MutateError } from '../edit/mutate-error.ts'
@@ -36,7 +45,14 @@ const CANVAS_ID = /^[A-Za-z0-9_-]{1,200}$/
 function send(
   response: ServerResponse,
   status: number,
-  body: MutateResponse | MutateErrorResponse | ProjectResponse | LookupsResponse | ClassCssResponse,
+  body:
+    | MutateResponse
+    | MutateErrorResponse
+    | ProjectResponse
+    | LookupsResponse
+    | ClassCssResponse
+    | ClassSuggestionsResponse
+    | DesignTokensResponse,
 ): void {
   response.statusCode = status
   response.setHeader('Content-Type', 'application/json; charset=utf-8')
@@ -103,6 +119,51 @@ async function handleClassCss(
     classCssRequestSchema,
   )
   send(response, 200, await classCss(services.root, body.classes))
+}
+
+/**
+ * POST /__visual-edit/class-suggestions: the project's Tailwind classes for what the user types in
+ * the class input (protocol/design-system.ts; server/design-system/class-suggestions.ts). Gated like
+ * the lookups; called on every keystroke, so it answers from lists kept per loaded Tailwind.
+ */
+async function handleClassSuggestions(
+  request: IncomingMessage,
+  response: ServerResponse,
+  gate: GateOptions,
+  services: MutationServices,
+): Promise<void> {
+  const body = await gatedBody(
+    request,
+    response,
+    gate,
+    CLASS_SUGGESTIONS_PATH,
+    'Class suggestions are',
+    'class-suggestions',
+    classSuggestionsRequestSchema,
+  )
+  send(response, 200, await classSuggestions(services.root, body))
+}
+
+/**
+ * POST /__visual-edit/design-tokens (body `{}`): the theme's tokens and the project's dark strategy
+ * (protocol/design-system.ts; server/design-system/design-tokens.ts). Gated like the lookups.
+ */
+async function handleDesignTokens(
+  request: IncomingMessage,
+  response: ServerResponse,
+  gate: GateOptions,
+  services: MutationServices,
+): Promise<void> {
+  await gatedBody(
+    request,
+    response,
+    gate,
+    DESIGN_TOKENS_PATH,
+    'Design tokens are',
+    'design-tokens',
+    v.object({}, 'a JSON object'),
+  )
+  send(response, 200, await designTokens(services.root))
 }
 
 /**
@@ -207,9 +268,9 @@ export function sendError(response: ServerResponse, error: unknown, logger: Logg
 }
 
 /**
- * The mutate API as connect middleware, on the editor's origin: the project, lookups and class-css
- * endpoints and every route under /canvases/ go through one gate (Host, peer, method, Origin, token,
- * content type, body size and depth) before an operation runs. Errors answer `{ error: { code,
+ * The mutate API as connect middleware, on the editor's origin: the project, lookups, class-css,
+ * class-suggestions and design-tokens endpoints and every route under /canvases/ go through one gate
+ * (Host, peer, method, Origin, token, content type, body size and depth) before an operation runs. Errors answer `{ error: { code,
  * message } }` (sendError). There is no endpoint that hands out the token (docs/SECURITY.md).
  */
 export function createMutateMiddleware(
@@ -228,9 +289,13 @@ export function createMutateMiddleware(
           ? handleLookups(request, response, gate, services)
           : pathname === CLASS_CSS_PATH
             ? handleClassCss(request, response, gate, services)
-            : pathname.startsWith('/canvases/')
-              ? handleRoute(request, response, pathname, gate, services, canvases)
-              : null
+            : pathname === CLASS_SUGGESTIONS_PATH
+              ? handleClassSuggestions(request, response, gate, services)
+              : pathname === DESIGN_TOKENS_PATH
+                ? handleDesignTokens(request, response, gate, services)
+                : pathname.startsWith('/canvases/')
+                  ? handleRoute(request, response, pathname, gate, services, canvases)
+                  : null
     if (handled === null) {
       next()
       return

@@ -1,7 +1,8 @@
 /**
  * Which CSS rule a styling edit with the CSS framework goes to: the rule named by the request, or the
- * one top-level rule for one of the element's static classes in the stylesheets under `src/`. The edit
- * itself is css.ts's applyCssStyling.
+ * one top-level rule for one of the element's classes: its static classes in the stylesheets under
+ * `src/`, the classes it reads of a CSS module (`styles.card`) in that module. The edit itself is
+ * css.ts's applyCssStyling.
  */
 import { readdir } from 'node:fs/promises'
 import path from 'node:path'
@@ -12,6 +13,7 @@ import { type MutationServices, runEdit } from '../edit/mutation.ts'
 import { readSourceFile, resolveEditablePath, type SourceFile } from '../edit/source-file.ts'
 import { findAttribute } from '../jsx/jsx-ast.ts'
 import { cssTextProblem, inContext, normalizeSelector, parseSheet } from './css.ts'
+import { cssModuleClasses, type ModuleClasses, moduleClassSelectors } from './css-module-classes.ts'
 
 /** The rule an edit goes to: the stylesheet (real absolute path) and the selector without modifiers. */
 export interface StylesheetRule {
@@ -67,7 +69,11 @@ function classSelector(className: string): string {
  * in `customProperties.filename` when both are given; otherwise the one top-level rule (outside media
  * queries; `@layer` blocks count as top level) whose selector is the given selector or `.<class>` for
  * one of the element's static classes, in the given file or in the `.css` files under `src/` (CSS
- * modules excluded: their classes are renamed). None or several: 422 with the fix or the list.
+ * modules excluded: their classes are renamed), or `.<name>` for a class the element reads of a CSS
+ * module, in that module (css-module-classes.ts). None or several: 422 with the fix or the list.
+ *
+ *   <div className={styles.card}>  with  import styles from './Card.module.css'
+ *     ->  { file: '<root>/src/Card.module.css', selector: '.card' }
  */
 export async function locateStylesheetRule(
   services: MutationServices,
@@ -90,6 +96,7 @@ export async function locateStylesheetRule(
   if (selector !== undefined && file !== undefined) return { file, selector }
 
   let selectors: string[]
+  let modules: ModuleClasses = { classes: [], unfollowed: [] }
   if (selector !== undefined) selectors = [selector]
   else {
     let classes: string[] = []
@@ -99,22 +106,27 @@ export async function locateStylesheetRule(
     await runEdit(services, canvasId, [id], ([target]) => {
       if (target) {
         classes = staticClassNames(target.opening)
+        modules = cssModuleClasses(target.opening, () => target.file.ast, target.element.file)
         tag = target.element.tagName
       }
       return { texts: new Map() }
     })
-    if (classes.length === 0) {
+    if (classes.length === 0 && modules.classes.length === 0) {
+      const unfollowed =
+        modules.unfollowed.length === 0
+          ? ''
+          : ` (${list(modules.unfollowed)} names a CSS module class the editor cannot follow: a computed name, or a module imported by a path that is not relative)`
       throw new MutateError(
         'EDIT_IMPOSSIBLE',
-        `<${tag}> has no static class to find its CSS rule by. Give it a className, send customProperties.selector and customProperties.filename, or use the Inline or Tailwind framework.`,
+        `<${tag}> has no static class to find its CSS rule by${unfollowed}. Give it a className, send customProperties.selector and customProperties.filename, or use the Inline or Tailwind framework.`,
       )
     }
     selectors = classes.map(classSelector)
   }
 
   const wanted = new Set(selectors.map(normalizeSelector))
-  const files = file === undefined ? await listStylesheets(services) : [file]
-  const found: { file: string; relativePath: string; selector: string; line: number }[] = []
+  const files = selectors.length === 0 ? [] : file === undefined ? await listStylesheets(services) : [file]
+  const found: Found[] = []
   const searched: string[] = []
   for (const candidate of files) {
     let sheet: SourceFile
@@ -141,7 +153,11 @@ export async function locateStylesheetRule(
     })
   }
 
-  const names = [...wanted].join(' or ')
+  const moduleSearch = await findModuleRules(services, modules, file)
+  found.push(...moduleSearch.found)
+  searched.push(...moduleSearch.searched)
+
+  const names = [...wanted, ...moduleSearch.wanted].join(' or ')
   if (found.length === 0) {
     const where =
       searched.length === 0
@@ -149,9 +165,10 @@ export async function locateStylesheetRule(
           ? 'there is no .css file under src/'
           : 'the stylesheet could not be read'
         : `it is not in ${list(searched)}`
+    const example = selectors[0] ?? moduleSearch.wanted[0]?.split(' in ')[0]
     throw new MutateError(
       'EDIT_IMPOSSIBLE',
-      `No top-level CSS rule ${names} was found: ${where}. Add a rule such as ${selectors[0]} { } to a stylesheet, or send customProperties.selector and customProperties.filename naming the rule to edit.`,
+      `No top-level CSS rule ${names} was found: ${where}. Add a rule such as ${example} { } to ${selectors.length === 0 ? 'the module' : 'a stylesheet'}, or send customProperties.selector and customProperties.filename naming the rule to edit.`,
     )
   }
   if (found.length > 1) {
@@ -162,6 +179,50 @@ export async function locateStylesheetRule(
   }
   const [rule] = found as [(typeof found)[number]]
   return { file: rule.file, selector: rule.selector }
+}
+
+/** A rule that could be the one to edit. */
+interface Found {
+  file: string
+  relativePath: string
+  selector: string
+  line: number
+}
+
+/**
+ * The top-level rules of the CSS modules the element reads (`.card` for `styles.card`, or its dashed
+ * form, see moduleClassSelectors), each module read once; only `file`'s when the request names one.
+ * `wanted` names them for messages (`.card in src/Card.module.css`). A module the code imports must be
+ * readable: its error is the answer.
+ */
+async function findModuleRules(
+  services: MutationServices,
+  modules: ModuleClasses,
+  file: string | undefined,
+): Promise<{ found: Found[]; searched: string[]; wanted: string[] }> {
+  const out = { found: [] as Found[], searched: [] as string[], wanted: [] as string[] }
+  const byFile = new Map<string, string[]>()
+  for (const { file: module, name } of modules.classes)
+    byFile.set(module, [...(byFile.get(module) ?? []), ...moduleClassSelectors(name)])
+  for (const [module, selectors] of byFile) {
+    const sheet = await readSourceFile(services.fs, services.root, module)
+    if (file !== undefined && sheet.path !== file) continue
+    const wanted = new Set(selectors.map(normalizeSelector))
+    out.searched.push(sheet.relativePath)
+    out.wanted.push(...[...wanted].map((selector) => `${selector} in ${sheet.relativePath}`))
+    parseSheet(sheet).walkRules((rule) => {
+      const normalized = normalizeSelector(rule.selector)
+      if (wanted.has(normalized) && inContext(rule, null)) {
+        out.found.push({
+          file: sheet.path,
+          relativePath: sheet.relativePath,
+          selector: normalized,
+          line: rule.source?.start?.line ?? 0,
+        })
+      }
+    })
+  }
+  return out
 }
 
 function list(items: readonly string[]): string {

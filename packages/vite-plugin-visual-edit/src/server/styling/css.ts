@@ -75,14 +75,25 @@ export function mediaQueryFor(modifiers: readonly StyleModifier[]): string | nul
   return breakpoint === undefined ? null : `(min-width: ${RESPONSIVE_BREAKPOINTS_REM[breakpoint]}rem)`
 }
 
+/** The ancestor dark mode is read from, in a plain stylesheet and in a CSS module (whose `.dark` would be renamed). */
+const DARK_ANCESTOR = '.dark'
+const DARK_ANCESTOR_IN_MODULE = ':global(.dark)'
+
 /**
  * The selector of the rule for `modifiers`: state modifiers add their pseudo-class and dark mode the
  * `.dark` ancestor to every selector of the list, unless it already has them (a selector the
- * processed-CSS-rules reply named may already be the `:hover` rule).
+ * processed-CSS-rules reply named may already be the `:hover` rule). In a CSS module the ancestor is
+ * `:global(.dark)`, the page's own class.
  *
  *   .card, .tile  + hover, dark  ->  .dark .card:hover, .dark .tile:hover
+ *   .card         + dark, module ->  :global(.dark) .card
  */
-export function variantSelector(selector: string, modifiers: readonly StyleModifier[]): string {
+export function variantSelector(
+  selector: string,
+  modifiers: readonly StyleModifier[],
+  cssModule = false,
+): string {
+  const ancestor = cssModule ? DARK_ANCESTOR_IN_MODULE : DARK_ANCESTOR
   const states = modifiers.filter((modifier): modifier is StateModifier =>
     (STATE_MODIFIERS as readonly string[]).includes(modifier),
   )
@@ -97,7 +108,7 @@ export function variantSelector(selector: string, modifiers: readonly StyleModif
       for (const state of states) {
         if (!new RegExp(`:${state}(?![\\w-])`).test(compound)) out += `:${state}`
       }
-      return dark && !/^\.dark\s/.test(out) ? `.dark ${out}` : out
+      return dark && !out.startsWith(`${ancestor} `) ? `${ancestor} ${out}` : out
     })
     .join(', ')
 }
@@ -206,7 +217,7 @@ export function applyCssStyling(args: {
       throw new MutateError('INVALID_VALUE', `The value of ${property} cannot be written: ${problem}.`)
     }
   }
-  const selector = variantSelector(args.selector, modifiers)
+  const selector = variantSelector(args.selector, modifiers, /\.module\.css$/i.test(sheet.path))
   const wanted = normalizeSelector(selector)
   const locate = (sheetRoot: Root) => {
     const found: Rule[] = []

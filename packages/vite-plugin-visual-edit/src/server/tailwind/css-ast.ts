@@ -54,3 +54,19 @@ export function declaredProperties(ast: readonly CssNode[]): Set<string> {
   visit(ast)
   return properties
 }
+
+/**
+ * The custom properties a class's own rules set (`--tw-text-opacity: 1`), which its other declarations
+ * may read: Tailwind 3 writes a colour as `rgb(37 99 235 / var(--tw-text-opacity, 1))` beside it.
+ */
+export function ownCustomProperties(ast: readonly CssNode[]): Map<`--${string}`, string> {
+  const properties = new Map<`--${string}`, string>()
+  for (const node of ast) {
+    if (node.kind !== 'rule') continue
+    for (const child of node.nodes) {
+      if (child.kind === 'declaration' && child.property.startsWith('--') && child.value !== undefined)
+        properties.set(child.property as `--${string}`, child.value)
+    }
+  }
+  return properties
+}

@@ -4,22 +4,16 @@ const MAX_VAR_DEPTH = 10
 
 /**
  * A CSS value in a form two equal values share, for telling whether a Tailwind class sets what the
- * user asked for: theme variables substituted, simple `calc()`s computed, rem as px, numbers and
- * spacing uniform, case folded.
+ * user asked for: theme variables substituted, simple `calc()`s computed, rem as px, sRGB colours in
+ * one notation (Tailwind 3 writes `#2563eb` as `rgb(37 99 235 / var(--tw-text-opacity, 1))`),
+ * numbers and spacing uniform, case folded.
  *
  *   calc(var(--spacing) * 4)  with --spacing: 0.25rem   ->  16px
  *   1rem                                                 ->  16px
- *   #ABCDEF                                              ->  #abcdef
+ *   #2563EB, rgb(37, 99, 235), rgb(37 99 235 / 1)        ->  rgb(37 99 235)
  */
 export function normalizeCssValue(value: string, themeValue: (name: `--${string}`) => string | null): string {
-  let out = substituteVariables(value.trim(), themeValue, 0)
-  for (let previous = ''; previous !== out; ) {
-    previous = out
-    out = out.replace(CALC, (whole, a: string, unitA: string, operator: string, b: string, unitB: string) => {
-      const result = calculate(Number(a), unitA, operator, Number(b), unitB)
-      return result ?? whole
-    })
-  }
+  let out = resolveCssValue(value, themeValue).replace(HEX_COLOR, hexToRgb).replace(RGB_COLOR, rgbToRgb)
   out = out.replace(NUMBER, (_whole, number: string, unit: string) => {
     const lowerUnit = unit.toLowerCase()
     const pixels = lowerUnit === 'rem' ? Number(number) * REM_PX : Number(number)
@@ -32,6 +26,48 @@ export function normalizeCssValue(value: string, themeValue: (name: `--${string}
     .replace(/\s+\)/g, ')')
     .toLowerCase()
   return out === '0' ? '0px' : out
+}
+
+/**
+ * A value as it reads with the theme's variables put in and simple `calc()`s computed, units kept: what
+ * a token or a class's value shows the user.
+ *
+ *   calc(var(--spacing) * 4)  with --spacing: 0.25rem   ->  1rem
+ *   var(--color-brand)        with --color-brand: #123456  ->  #123456
+ */
+export function resolveCssValue(value: string, themeValue: (name: `--${string}`) => string | null): string {
+  let out = substituteVariables(value.trim(), themeValue, 0)
+  for (let previous = ''; previous !== out; ) {
+    previous = out
+    out = out.replace(CALC, (whole, a: string, unitA: string, operator: string, b: string, unitB: string) => {
+      const result = calculate(Number(a), unitA, operator, Number(b), unitB)
+      return result ?? whole
+    })
+  }
+  return out
+}
+
+/** `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa` as a token of its own. */
+const HEX_COLOR = /#([0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})(?![\w-])/gi
+/** `rgb()` / `rgba()` with plain numbers, comma or space separated, an alpha after `/` or a fourth comma. */
+const RGB_COLOR =
+  /rgba?\(\s*(\d+(?:\.\d+)?)\s*[,\s]\s*(\d+(?:\.\d+)?)\s*[,\s]\s*(\d+(?:\.\d+)?)\s*(?:[,/]\s*(\d*\.?\d+%?)\s*)?\)/gi
+
+function rgb(red: number, green: number, blue: number, alpha: number): string {
+  const channels = `${format(red)} ${format(green)} ${format(blue)}`
+  return alpha >= 1 ? `rgb(${channels})` : `rgb(${channels} / ${format(alpha)})`
+}
+
+function hexToRgb(_whole: string, hex: string): string {
+  const digits = hex.length <= 4 ? [...hex].map((digit) => digit + digit).join('') : hex
+  const channel = (index: number) => Number.parseInt(digits.slice(index * 2, index * 2 + 2), 16)
+  return rgb(channel(0), channel(1), channel(2), digits.length === 8 ? channel(3) / 255 : 1)
+}
+
+function rgbToRgb(_whole: string, red: string, green: string, blue: string, alpha?: string): string {
+  const opacity =
+    alpha === undefined ? 1 : alpha.endsWith('%') ? Number(alpha.slice(0, -1)) / 100 : Number(alpha)
+  return rgb(Number(red), Number(green), Number(blue), opacity)
 }
 
 /** `calc(<number><unit>? <op> <number><unit>?)` with nothing else inside. */

@@ -1,6 +1,6 @@
-import { type CssDeclaration, plainDeclarations } from './css-ast.ts'
+import { type CssDeclaration, ownCustomProperties, plainDeclarations } from './css-ast.ts'
 import { normalizeCssValue } from './css-value.ts'
-import type { DesignSystem } from './design-system.ts'
+import type { CssNode, DesignSystem } from './design-system.ts'
 
 /**
  * The Tailwind class (without variants) whose CSS is exactly `property: value`, found by asking the
@@ -16,24 +16,17 @@ import type { DesignSystem } from './design-system.ts'
  * Null when not even an arbitrary property gives that CSS.
  */
 export function classForDeclaration(system: DesignSystem, property: string, value: string): string | null {
-  const resolve = (raw: string) => normalizeCssValue(raw, (name) => themeValue(system, name))
-  const wanted = resolve(value)
-  const sets = (declarations: CssDeclaration[] | null) =>
-    declarations !== null &&
-    declarations.length > 0 &&
-    declarations.every(
-      (declaration) =>
-        declaration.property === property && !declaration.important && resolve(declaration.value) === wanted,
-    )
+  const theme = (name: `--${string}`) => themeValue(system, name)
+  const sets = declarationMatcher(property, value, theme)
 
   const arbitrary = arbitraryValue(value)
   const matchingRoots = rootsSetting(system, property, value, (classes) => {
     const asts = system.candidatesToAst(classes.map((root) => `${root}-[${arbitrary}]`))
-    return classes.filter((_, index) => sets(plainDeclarations(asts[index] ?? [])))
+    return classes.filter((_, index) => sets(asts[index] ?? []))
   })
 
   const named: string[] = []
-  const negative = wanted.startsWith('-')
+  const negative = normalizeCssValue(value, theme).startsWith('-')
   for (const root of matchingRoots) {
     for (const group of system.utilities.getCompletions(root)) {
       for (const name of group.values) {
@@ -43,12 +36,12 @@ export function classForDeclaration(system: DesignSystem, property: string, valu
     }
   }
   const namedAsts = system.candidatesToAst(named)
-  const namedMatch = named.find((_, index) => sets(plainDeclarations(namedAsts[index] ?? [])))
+  const namedMatch = named.find((_, index) => sets(namedAsts[index] ?? []))
   if (namedMatch) return namedMatch
 
   const staticMatch = staticUtilities(system)
     .get(property)
-    ?.find((entry) => entry.declarations.length === 1 && sets(entry.declarations))
+    ?.find((entry) => entry.declarations.length === 1 && sets(entry.ast))
   if (staticMatch) return staticMatch.className
 
   const arbitraryRoot = matchingRoots[0]
@@ -56,7 +49,32 @@ export function classForDeclaration(system: DesignSystem, property: string, valu
 
   const propertyClass = arbitraryProperty(property, value)
   const [propertyAst] = system.candidatesToAst([propertyClass])
-  return sets(plainDeclarations(propertyAst ?? [])) ? propertyClass : null
+  return sets(propertyAst ?? []) ? propertyClass : null
+}
+
+/**
+ * Whether a class's CSS (its AST) is exactly `property: value`: one plain rule for the class, every
+ * declaration of that property, not `!important`, its value the same once the theme's and the rule's
+ * own variables are put in (css-value.ts). Shared by Tailwind 4 and 3.
+ */
+export function declarationMatcher(
+  property: string,
+  value: string,
+  theme: (name: `--${string}`) => string | null,
+): (ast: readonly CssNode[]) => boolean {
+  const wanted = normalizeCssValue(value, theme)
+  return (ast) => {
+    const declarations = plainDeclarations(ast)
+    if (declarations === null || declarations.length === 0) return false
+    const own = ownCustomProperties(ast)
+    const resolve = (name: `--${string}`) => own.get(name) ?? theme(name)
+    return declarations.every(
+      (declaration) =>
+        declaration.property === property &&
+        !declaration.important &&
+        normalizeCssValue(declaration.value, resolve) === wanted,
+    )
+  }
 }
 
 const rootCaches = new WeakMap<DesignSystem, Map<string, string[]>>()
@@ -101,7 +119,7 @@ function valueShape(value: string): string {
 }
 
 /** A value as Tailwind's arbitrary-value syntax writes it: spaces as `_`, a literal `_` escaped. */
-function arbitraryValue(value: string): string {
+export function arbitraryValue(value: string): string {
   return value.trim().replace(/_/g, '\\_').replace(/\s+/g, '_')
 }
 
@@ -141,6 +159,7 @@ function themeValue(system: DesignSystem, name: `--${string}`): string | null {
 interface StaticEntry {
   className: string
   declarations: CssDeclaration[]
+  ast: CssNode[]
 }
 
 const staticIndexes = new WeakMap<DesignSystem, Map<string, StaticEntry[]>>()
@@ -153,11 +172,12 @@ function staticUtilities(system: DesignSystem): Map<string, StaticEntry[]> {
   const names = system.utilities.keys('static')
   const asts = system.candidatesToAst(names)
   names.forEach((className, position) => {
-    const declarations = plainDeclarations(asts[position] ?? [])
+    const ast = asts[position] ?? []
+    const declarations = plainDeclarations(ast)
     if (!declarations || declarations.length === 0) return
     for (const property of new Set(declarations.map((declaration) => declaration.property))) {
       const entries = index.get(property) ?? []
-      entries.push({ className, declarations })
+      entries.push({ className, declarations, ast })
       index.set(property, entries)
     }
   })

@@ -17,7 +17,15 @@ export interface DesignSystem {
   }
   theme: {
     get(keys: `--${string}`[]): string | null
+    /**
+     * The names under a theme namespace (`--color` -> `red-500`, ...), as Tailwind reads them for its
+     * utilities: nested namespaces (`--text-shadow` under `--text`) and sub-values (`--text-sm--line-height`)
+     * left out. Every 4.x release has it; optional because the type is ours.
+     */
+    keysInNamespaces?(namespaces: `--${string}`[]): string[]
   }
+  /** Every class Tailwind completes, with its modifiers (4.0 and later, for IntelliSense). */
+  getClassList?(): readonly (readonly [string, unknown])[]
 }
 
 export interface ParsedCandidate {

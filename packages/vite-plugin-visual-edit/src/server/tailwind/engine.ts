@@ -1,5 +1,7 @@
 import type { StyleModifier } from '../../protocol/styling.ts'
 import { MutateError } from '../edit/mutate-error.ts'
+import type { DesignSystem } from './design-system.ts'
+import type { LegacyUtilities } from './legacy-declaration-class.ts'
 
 /** What a class does, as far as replacing it goes. */
 export interface ClassEffect {
@@ -7,6 +9,21 @@ export interface ClassEffect {
   variants: string[]
   /** The CSS properties it declares, Tailwind's own `--tw-*` bookkeeping left out. */
   properties: Set<string>
+}
+
+/**
+ * The loaded Tailwind itself, for what the Styles panel reads of the project's design system (its
+ * classes and theme tokens, server/design-system/): Tailwind 4's design system, or Tailwind 3's
+ * context with its resolved config's theme.
+ */
+export type TailwindIntrospection =
+  | { readonly major: 4; readonly system: DesignSystem }
+  | { readonly major: 3; readonly utilities: LegacyUtilities; readonly config: ResolvedLegacyConfig }
+
+/** The parts of Tailwind 3's resolved config read for the design tokens. */
+export interface ResolvedLegacyConfig {
+  theme?: Readonly<Record<string, unknown>>
+  darkMode?: unknown
 }
 
 /**
@@ -21,6 +38,8 @@ export interface TailwindEngine {
    * then written as sent, and edits carry this in their response's `warnings`.
    */
   readonly warning?: string
+  /** The loaded Tailwind, for the design-system endpoints; absent for a version visual-edit cannot ask. */
+  readonly introspection?: TailwindIntrospection
   /** The classes Tailwind does not generate, in the order given. */
   invalid(classes: readonly string[]): string[]
   /** Each class's CSS, or null when Tailwind does not generate it. */

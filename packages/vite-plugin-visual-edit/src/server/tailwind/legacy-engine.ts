@@ -7,9 +7,16 @@ import type { StyleModifier } from '../../protocol/styling.ts'
 import { withModifiers } from '../../protocol/styling.ts'
 import { declaredProperties } from './css-ast.ts'
 import { findTailwindEntry, TAILWIND_3_DIRECTIVE } from './css-entry.ts'
-import { arbitraryProperty, variantsAsWritten } from './declaration-class.ts'
+import { variantsAsWritten } from './declaration-class.ts'
 import type { CssNode } from './design-system.ts'
-import { type ClassEffect, noClassFor, type TailwindEngine } from './engine.ts'
+import {
+  type ClassEffect,
+  noClassFor,
+  type ResolvedLegacyConfig,
+  type TailwindEngine,
+  type TailwindIntrospection,
+} from './engine.ts'
+import { type LegacyUtilities, legacyClassForDeclaration } from './legacy-declaration-class.ts'
 import type { TailwindPackage } from './tailwind-package.ts'
 
 /** Where Tailwind 3 looks for its config, in its own order. */
@@ -37,8 +44,14 @@ interface PostcssNode {
 interface Tailwind3 {
   resolveConfig(config: unknown): unknown
   loadConfig?(file: string): unknown
-  createContext(config: unknown, changedContent: unknown[], root: unknown): unknown
-  generateRules(candidates: Set<string>, context: unknown): [unknown, PostcssNode][]
+  createContext(config: unknown, changedContent: unknown[], root: unknown): Context3
+  generateRules(candidates: Set<string>, context: Context3): [unknown, PostcssNode][]
+}
+
+/** The context's parts read here: its class list (for completions) and its rule map (by root). */
+interface Context3 {
+  getClassList?(options?: unknown): (string | [string, unknown])[]
+  candidateRuleMap?: Map<string, [unknown, unknown][]>
 }
 
 function toCssNode(node: PostcssNode): CssNode | null {
@@ -63,16 +76,43 @@ function toCssNode(node: PostcssNode): CssNode | null {
 /**
  * Tailwind 3: a context made from the project's `tailwind.config.*` and the `@layer` rules of its
  * stylesheet, asked with `generateRules`, which is what Tailwind runs for each class it finds in the
- * content. Synchronous and about a millisecond a class. A declaration becomes an arbitrary property
- * (`[padding:13px]`): Tailwind 3 has no API that names the theme class for a value.
+ * content. Synchronous and under a millisecond a class (each answer is kept). A declaration becomes
+ * the theme class that sets it, else an arbitrary value or property (legacy-declaration-class.ts).
  */
 class LegacyEngine implements TailwindEngine {
   readonly entry: string | null
+  readonly introspection: TailwindIntrospection
   readonly #generate: (className: string) => PostcssNode[]
+  readonly #utilities: LegacyUtilities
 
-  constructor(generate: (className: string) => PostcssNode[], entry: string | null) {
+  constructor(
+    generate: (className: string) => PostcssNode[],
+    context: Context3,
+    config: ResolvedLegacyConfig,
+    entry: string | null,
+  ) {
     this.#generate = generate
     this.entry = entry
+    let classList: string[] | undefined
+    this.#utilities = {
+      // Built on first use (~30 ms): only completions and styling edits need it.
+      get classList() {
+        classList ??= (context.getClassList?.() ?? []).map((entry) =>
+          typeof entry === 'string' ? entry : entry[0],
+        )
+        return classList
+      },
+      roots: new Map(
+        [...(context.candidateRuleMap ?? new Map<string, [unknown, unknown][]>())]
+          .filter(([root]) => root !== '*')
+          .map(([root, rules]) => [root, rules.some(([, rule]) => typeof rule === 'function')]),
+      ),
+      ast: (className) =>
+        this.#generate(className)
+          .map(toCssNode)
+          .filter((node) => node !== null),
+    }
+    this.introspection = { major: 3, utilities: this.#utilities, config }
   }
 
   invalid(classes: readonly string[]): string[] {
@@ -98,8 +138,10 @@ class LegacyEngine implements TailwindEngine {
   }
 
   classFor(property: string, value: string, modifiers: readonly StyleModifier[]): string {
-    const className = withModifiers(arbitraryProperty(property, value), modifiers)
-    if (this.invalid([className]).length > 0) throw noClassFor(property, value, modifiers)
+    const base = legacyClassForDeclaration(this.#utilities, property, value)
+    const className = base === null ? null : withModifiers(base, modifiers)
+    if (className === null || this.invalid([className]).length > 0)
+      throw noClassFor(property, value, modifiers)
     return className
   }
 }
@@ -145,7 +187,8 @@ export async function loadLegacyEngine(
   const stylesheet = await findTailwindEntry(root, TAILWIND_3_DIRECTIVE)
   if (stylesheet) await remember(stylesheet)
   const css = stylesheet ? await readFile(stylesheet, 'utf8') : ''
-  const context = tailwind.createContext(tailwind.resolveConfig(config), [], postcss.parse(css))
+  const resolved = tailwind.resolveConfig(config) as ResolvedLegacyConfig
+  const context = tailwind.createContext(resolved, [], postcss.parse(css))
   const cache = new Map<string, PostcssNode[]>()
   const generate = (className: string) => {
     let rules = cache.get(className)
@@ -157,7 +200,7 @@ export async function loadLegacyEngine(
   }
   const entry = configFile ? path.relative(root, configFile).split(path.sep).join('/') : null
   return {
-    engine: new LegacyEngine(generate, entry),
+    engine: new LegacyEngine(generate, context, resolved, entry),
     entry: configFile,
     sources,
     rescan: TAILWIND_3_DIRECTIVE,

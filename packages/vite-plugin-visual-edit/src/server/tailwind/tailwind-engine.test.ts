@@ -124,10 +124,16 @@ describe('normalizeCssValue', () => {
     ['calc(calc(var(--spacing) * 4) * -1)', '-16px'],
     ['var(--a)', '32px'],
     ['var(--tw-leading, var(--b))', '32px'],
-    ['#ABCDEF', '#abcdef'],
+    ['#ABCDEF', 'rgb(171 205 239)'],
+    ['#abc', 'rgb(170 187 204)'],
+    ['#00000080', 'rgb(0 0 0 / 0.502)'],
     ['0', '0px'],
     ['.5', '0.5'],
-    ['rgb(1,2,3)', 'rgb(1, 2, 3)'],
+    ['rgb(1,2,3)', 'rgb(1 2 3)'],
+    ['rgba(1, 2, 3, 50%)', 'rgb(1 2 3 / 0.5)'],
+    // Tailwind 3's colour with the opacity its rule sets (here a fallback) put in.
+    ['rgb(37 99 235 / var(--tw-text-opacity, 1))', 'rgb(37 99 235)'],
+    ['hsl(1 2% 3%)', 'hsl(1 2% 3%)'],
     ['1px  2px', '1px 2px'],
   ])('%s -> %s', (value, expected) => {
     expect(normalizeCssValue(value, theme)).toBe(expected)

@@ -7,7 +7,7 @@ import { declaredProperties } from './css-ast.ts'
 import { findTailwindEntry, TAILWIND_4_IMPORT } from './css-entry.ts'
 import { arbitraryProperty, classForDeclaration, variantsAsWritten } from './declaration-class.ts'
 import { type DesignSystem, designSystemOf } from './design-system.ts'
-import { type ClassEffect, noClassFor, type TailwindEngine } from './engine.ts'
+import { type ClassEffect, noClassFor, type TailwindEngine, type TailwindIntrospection } from './engine.ts'
 import { loadLegacyEngine } from './legacy-engine.ts'
 import { hostLoaders } from './stylesheet-loader.ts'
 import {
@@ -27,10 +27,12 @@ const RESCAN_MS = 2000
 class DesignSystemEngine implements TailwindEngine {
   readonly #system: DesignSystem
   readonly entry: string | null
+  readonly introspection: TailwindIntrospection
 
   constructor(system: DesignSystem, entry: string | null) {
     this.#system = system
     this.entry = entry
+    this.introspection = { major: 4, system }
   }
 
   invalid(classes: readonly string[]): string[] {

@@ -71,12 +71,20 @@ describe('Tailwind 3 (3.4.17), through its config and stylesheet', () => {
     expect(engine.css(['bg-brand']).get('bg-brand')).toContain('background-color: rgb(15 118 110')
   })
 
-  test('reads what a class styles, and writes a declaration as an arbitrary property', async () => {
+  test('reads what a class styles, and writes a declaration as the class that sets it', async () => {
     const engine = await tailwindEngine(project('vite5-tailwind3', files))
     const effect = engine.effect('md:hover:px-4')
     expect(effect && [...effect.variants].sort()).toEqual(['hover', 'md'])
     expect(effect && [...effect.properties].sort()).toEqual(['padding-left', 'padding-right'])
-    expect(engine.classFor('padding', '13px', ['hover', 'md'])).toBe('md:hover:[padding:13px]')
+    expect(engine.classFor('padding', '13px', ['hover', 'md'])).toBe('md:hover:p-[13px]')
+    expect(engine.classFor('padding', '16px', [])).toBe('p-4')
+    expect(engine.classFor('margin', '-16px', [])).toBe('-m-4')
+    expect(engine.classFor('display', 'flex', [])).toBe('flex')
+    expect(engine.classFor('font-weight', '700', [])).toBe('font-bold')
+    expect(engine.classFor('color', '#2563eb', [])).toBe('text-blue-600')
+    expect(engine.classFor('background-color', '#abcdef', [])).toBe('bg-[#abcdef]')
+    expect(engine.classFor('font-size', '16px', [])).toBe('text-[16px]')
+    expect(engine.classFor('text-wrap', 'stable', [])).toBe('[text-wrap:stable]')
     expect(() => engine.classFor('padding', '13px]', [])).toThrow(/no class for padding/)
   })
 
