@@ -2,7 +2,12 @@ import { utimesSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import type { ClassSuggestion } from '../../protocol/design-system.ts'
-import { BRAND, TAILWIND_RELEASES, temporaryProjects } from './__tests__/fixture-projects.ts'
+import {
+  BRAND,
+  FIXTURE_PROJECTS,
+  TAILWIND_RELEASES,
+  temporaryProjects,
+} from './__tests__/fixture-projects.ts'
 import { classDetails } from './class-details.ts'
 import { classSuggestions, parseQuery, rankClasses } from './class-suggestions.ts'
 
@@ -188,7 +193,10 @@ describe.each(TAILWIND_RELEASES)(
   },
 )
 
-test('a project without Tailwind gets no suggestions, and no error', async () => {
-  const root = project(null, { 'src/index.css': '.card { color: red; }\n' })
-  expect(await classSuggestions(root, { query: 'p-' })).toEqual({ tailwind: null, suggestions: [] })
+test.each([
+  ['none resolves', () => project(null, { 'src/index.css': '.card { color: red; }\n' })],
+  // vite8-plain-css resolves the repository's tailwindcss, but has no Tailwind stylesheet and names none.
+  ['only a workspace above has one', () => path.join(FIXTURE_PROJECTS, 'vite8-plain-css')],
+])('a project without Tailwind (%s) gets no suggestions, and no error', async (_what, root) => {
+  expect(await classSuggestions(root(), { query: 'p-' })).toEqual({ tailwind: null, suggestions: [] })
 })

@@ -6,9 +6,8 @@ import {
 } from '../../protocol/design-system.ts'
 import { variantsAsWritten } from '../tailwind/declaration-class.ts'
 import type { TailwindEngine } from '../tailwind/engine.ts'
-import { tailwindEngine } from '../tailwind/tailwind-engine.ts'
-import { projectHasTailwind } from '../tailwind/tailwind-package.ts'
 import { type ClassCatalog, classCatalog } from './class-list.ts'
+import { projectTailwind } from './project-tailwind.ts'
 
 /** A query split where the suggestions go: `md:hover:!bg-bl` -> prefix `md:hover:!`, utility `bg-bl`. */
 export interface ParsedQuery {
@@ -133,9 +132,9 @@ function segmentStart(className: string, typed: string, first: number): boolean 
  * as typed in front (`md:hover:bg-bl` -> `md:hover:bg-blue-50`, ...), each with its CSS and its colour or
  * value (class-details.ts). What is typed comes first when Tailwind generates it but the list does not
  * hold it (an arbitrary value `p-[13px]`, an opacity `bg-blue-500/50`). Variants Tailwind does not know
- * (`hoverr:`) give no suggestions, since no such class can be added. A project that does not install
- * tailwindcss (or a Tailwind visual-edit cannot ask) answers `tailwind: null` and none; a Tailwind
- * whose stylesheet or config does not load answers 422 with the reason (tailwindEngine).
+ * (`hoverr:`) give no suggestions, since no such class can be added. A project that does not use
+ * Tailwind (projectTailwind), or whose Tailwind visual-edit cannot ask, answers `tailwind: null` and
+ * none; a Tailwind whose stylesheet or config does not load answers 422 with the reason.
  *
  *   { query: 'md:p-' }  ->  { tailwind: 4, suggestions: [
  *     { className: 'md:p-0', css: 'padding: calc(var(--spacing) * 0);', value: '0rem' }, ...] }
@@ -144,9 +143,8 @@ export async function classSuggestions(
   root: string,
   request: ClassSuggestionsRequest,
 ): Promise<ClassSuggestionsResponse> {
-  if (!projectHasTailwind(root)) return { tailwind: null, suggestions: [] }
-  const engine = await tailwindEngine(root)
-  const catalog = classCatalog(engine)
+  const engine = await projectTailwind(root)
+  const catalog = engine && classCatalog(engine)
   if (!catalog) return { tailwind: null, suggestions: [] }
   return {
     tailwind: catalog.major,

@@ -2,7 +2,12 @@ import { utimesSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import type { DesignToken } from '../../protocol/design-system.ts'
-import { BRAND, TAILWIND_RELEASES, temporaryProjects } from './__tests__/fixture-projects.ts'
+import {
+  BRAND,
+  FIXTURE_PROJECTS,
+  TAILWIND_RELEASES,
+  temporaryProjects,
+} from './__tests__/fixture-projects.ts'
 import { configTokens } from './config-tokens.ts'
 import { darkModeOf, designTokens, NO_DESIGN_TOKENS } from './design-tokens.ts'
 
@@ -120,8 +125,14 @@ describe.each(TAILWIND_RELEASES)(
   },
 )
 
-test('a project without Tailwind has no tokens and no dark strategy, and no error', async () => {
-  const root = project(null, { 'src/index.css': '.card { color: red; }\n' })
-  expect(await designTokens(root)).toEqual(NO_DESIGN_TOKENS)
-  expect(NO_DESIGN_TOKENS).toMatchObject({ tailwind: null, darkMode: null, colors: [], spacing: [] })
-})
+test.each([
+  ['none resolves', () => project(null, { 'src/index.css': '.card { color: red; }\n' })],
+  // vite8-plain-css resolves the repository's tailwindcss, but has no Tailwind stylesheet and names none.
+  ['only a workspace above has one', () => path.join(FIXTURE_PROJECTS, 'vite8-plain-css')],
+])(
+  'a project without Tailwind (%s) has no tokens and no dark strategy, and no error',
+  async (_what, root) => {
+    expect(await designTokens(root())).toEqual(NO_DESIGN_TOKENS)
+    expect(NO_DESIGN_TOKENS).toMatchObject({ tailwind: null, darkMode: null, colors: [], spacing: [] })
+  },
+)

@@ -1,9 +1,8 @@
 import postcss from 'postcss'
 import type { DesignTokensResponse } from '../../protocol/design-system.ts'
 import type { TailwindEngine } from '../tailwind/engine.ts'
-import { tailwindEngine } from '../tailwind/tailwind-engine.ts'
-import { projectHasTailwind } from '../tailwind/tailwind-package.ts'
 import { configTokens } from './config-tokens.ts'
+import { projectTailwind } from './project-tailwind.ts'
 import { themeTokens } from './theme-tokens.ts'
 
 /** The answer for a project without Tailwind (or one visual-edit cannot ask): no tokens, no dark strategy. */
@@ -32,14 +31,15 @@ const answers = new WeakMap<TailwindEngine, DesignTokensResponse>()
  * The design-tokens endpoint's answer (protocol DESIGN_TOKENS_PATH): the theme's colours, spacing
  * steps, type scale, radii, shadows and breakpoints (Tailwind 4: theme-tokens.ts; 3: config-tokens.ts)
  * and how the project turns dark (darkModeOf). Kept per loaded Tailwind, which tailwindEngine reloads
- * when the entry stylesheet or the config changes. A project that does not install tailwindcss answers
- * NO_DESIGN_TOKENS; a Tailwind that does not load answers 422 with the reason (tailwindEngine).
+ * when the entry stylesheet or the config changes. A project that does not use Tailwind
+ * (projectTailwind) answers NO_DESIGN_TOKENS; a Tailwind that does not load answers 422 with the
+ * reason (tailwindEngine).
  *
  *   {}  ->  { tailwind: 4, darkMode: 'class', colors: [{ name: 'red-50', value: 'oklch(...)' }, ...], ... }
  */
 export async function designTokens(root: string): Promise<DesignTokensResponse> {
-  if (!projectHasTailwind(root)) return NO_DESIGN_TOKENS
-  const engine = await tailwindEngine(root)
+  const engine = await projectTailwind(root)
+  if (!engine) return NO_DESIGN_TOKENS
   const cached = answers.get(engine)
   if (cached) return cached
   const introspection = engine.introspection

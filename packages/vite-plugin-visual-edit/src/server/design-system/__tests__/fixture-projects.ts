@@ -8,7 +8,7 @@ import path from 'node:path'
  * vite7: 4.1, vite8-tailwind4: the repository's newest 4.x); one under the system's temp folder
  * resolves none (a project without Tailwind).
  */
-const FIXTURE_PROJECTS = path.resolve(import.meta.dirname, '../../../../../../tests/fixtures/projects')
+export const FIXTURE_PROJECTS = path.resolve(import.meta.dirname, '../../../../../../tests/fixtures/projects')
 
 /** The theme colour the tests give each project; no palette colour of Tailwind 3 or 4 shares it. */
 export const BRAND = '#123457'
