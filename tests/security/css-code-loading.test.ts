@@ -18,6 +18,10 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { CLASS_CSS_PATH } from '../../packages/vite-plugin-visual-edit/src/protocol/class-css.ts'
+import {
+  CLASS_SUGGESTIONS_PATH,
+  DESIGN_TOKENS_PATH,
+} from '../../packages/vite-plugin-visual-edit/src/protocol/design-system.ts'
 import { type MutateTestServer, startMutateServer } from '../helpers/mutate-server.ts'
 import { plantCanary, snapshotTree, treeChanges } from './fs-guard.ts'
 
@@ -121,11 +125,19 @@ describe.each(PROJECTS)('$fixture ($why)', (project) => {
     answers.push(body)
     return { status: response.status, body }
   }
-  const classCss = () => post(CLASS_CSS_PATH, { classes: ['p-4', 'text-brand'] })
-  /** The file, as far as the app's dev server and Tailwind go: asked for, and compiled by class-css. */
+  /** Every endpoint that loads the project's Tailwind: class-css and the Styles panel's two. */
+  const loadTailwind = async () => {
+    await post(CLASS_CSS_PATH, { classes: ['p-4', 'text-brand'] })
+    await post(CLASS_SUGGESTIONS_PATH, { query: 'p-' })
+    await post(DESIGN_TOKENS_PATH, {})
+  }
+  /**
+   * The file, as far as the app's dev server and Tailwind go: asked for, and compiled by class-css,
+   * the class suggestions and the design tokens.
+   */
   const exercise = async (file: string) => {
     const served = await get(file)
-    await classCss()
+    await loadTailwind()
     return served
   }
   const refused = (response: { status: number; body: string }) => {

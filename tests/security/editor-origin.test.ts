@@ -34,6 +34,8 @@ const ROUTES = [
   PROJECT_PATH,
   '/__visual-edit/lookups',
   '/__visual-edit/class-css',
+  '/__visual-edit/class-suggestions',
+  '/__visual-edit/design-tokens',
   '/canvases/x/parseAndMutate/activities/undoChangeToFiles',
   '/canvases/x/parseAndMutate/mutate/editText',
   '/src/App.tsx',

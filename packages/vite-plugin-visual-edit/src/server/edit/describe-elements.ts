@@ -6,7 +6,7 @@ import { sourceHash } from '../../transform/element-index.ts'
 import { parseModule } from '../../transform/parse-module.ts'
 import { readClassList } from '../jsx/class-list.ts'
 import { elementText } from '../jsx/jsx-text.ts'
-import { projectHasTailwind } from '../tailwind/tailwind-package.ts'
+import { projectUsesTailwind } from '../tailwind/project-uses-tailwind.ts'
 import type { MutationServices } from './mutation.ts'
 import { readSourceFile } from './source-file.ts'
 
@@ -93,7 +93,9 @@ export async function describeElements(
     }
   }
   return {
-    stylingFramework: projectHasTailwind(services.root) ? StylingFramework.TAILWIND : StylingFramework.CSS,
+    stylingFramework: (await projectUsesTailwind(services.root))
+      ? StylingFramework.TAILWIND
+      : StylingFramework.CSS,
     lookups,
   }
 }

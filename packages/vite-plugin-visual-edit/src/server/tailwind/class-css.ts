@@ -1,6 +1,6 @@
 import type { ClassCssResponse } from '../../protocol/class-css.ts'
+import { projectUsesTailwind } from './project-uses-tailwind.ts'
 import { cssFor, tailwindEngine } from './tailwind-engine.ts'
-import { projectHasTailwind } from './tailwind-package.ts'
 
 /** A theme variable read with nothing after its name: `var(--color-red-500)`, not `var(--x, 1px)`. */
 const BARE_VAR = /var\((--[\w-]+)\)/g
@@ -28,11 +28,12 @@ export function withThemeFallbacks(
 /**
  * The class-css endpoint's answer (protocol CLASS_CSS_PATH): each class's CSS as the project's own
  * Tailwind generates it (its theme, arbitrary values, variants), or null. A project that does not
- * install tailwindcss answers null for every class: its classes come from its own CSS, which the page
+ * use Tailwind (projectUsesTailwind) answers null for every class: its classes come from its own CSS, which the page
  * already has. A Tailwind that does not load answers 422 with the reason (tailwindEngine).
  */
 export async function classCss(root: string, classes: readonly string[]): Promise<ClassCssResponse> {
-  if (!projectHasTailwind(root)) return { css: Object.fromEntries(classes.map((name) => [name, null])) }
+  if (!(await projectUsesTailwind(root)))
+    return { css: Object.fromEntries(classes.map((name) => [name, null])) }
   const generated = await cssFor(root, classes)
   const engine = await tailwindEngine(root)
   const theme = engine.theme?.bind(engine)
