@@ -145,6 +145,11 @@ export interface InspectorFunctions {
     result: { selected: ElementKey | null; multiSelected: ElementKey[] }
   }
   dispatchEvent: { args: [request: DispatchEventRequest]; result: boolean }
+  /**
+   * Shows the page dark the way its project turns dark ('class': `dark` on <html>; 'media': its
+   * prefers-color-scheme dark rules applied), or as it was (null); answers the strategy shown.
+   */
+  setDarkMode: { args: [strategy: 'class' | 'media' | null]; result: 'class' | 'media' | null }
   updateOutlines: { args: []; result: null }
   goBack: { args: []; result: boolean }
   goForward: { args: []; result: boolean }

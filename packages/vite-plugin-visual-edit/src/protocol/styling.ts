@@ -21,6 +21,13 @@ export const DELETED_STYLE_VALUE = 'unset !important'
 export const STATE_MODIFIERS = ['hover', 'required', 'focus', 'active', 'invalid', 'disabled'] as const
 export type StateModifier = (typeof STATE_MODIFIERS)[number]
 
+/**
+ * The class the inspector puts on an element while a state is forced on it (setModifiersForSelectedElement):
+ * `tempo-force-hover` stands for `:hover`. The editor reads it in the element's class list to know the
+ * state is still on after React wrote the className again.
+ */
+export const FORCED_STATE_CLASS_PREFIX = 'tempo-force-'
+
 /** Responsive variants with their Tailwind width minimums in rem. */
 export const RESPONSIVE_BREAKPOINTS_REM = { sm: 40, md: 48, lg: 64, xl: 80, '2xl': 96 } as const
 export type ResponsiveModifier = keyof typeof RESPONSIVE_BREAKPOINTS_REM

@@ -1,15 +1,17 @@
 import { newChangeId } from './core/change-id.ts'
 import type { InspectorContext } from './core/context.ts'
 import { type CssFunctions, createCssFunctions } from './css/css-functions.ts'
+import { createDarkMode, type DarkMode } from './css/dark-mode.ts'
 import { createDrag, type Drag } from './drag/drag.ts'
 import { createInstantUpdates, type InstantUpdates } from './instant/instant-update.ts'
 import type { Outlines } from './overlay/outlines.ts'
 import type { Selection } from './selection/selection.ts'
 import type { NavTree } from './tree/nav-tree.ts'
 
-/** The editing features: CSS rules and forced states, instant updates, drag to move. */
+/** The editing features: CSS rules and forced states, dark mode shown, instant updates, drag to move. */
 export interface Editing {
   css: CssFunctions
+  darkMode: DarkMode
   instant: InstantUpdates
   drag: Drag
   start(): void
@@ -27,6 +29,7 @@ export function createEditing(
   outlines: Outlines,
 ): Editing {
   const css = createCssFunctions(context, tree, selection)
+  const darkMode = createDarkMode(context)
   const instant = createInstantUpdates(context, tree)
   // A drop shows the move at once, in the same task as the pointer up, under an id the editor's ledger takes.
   const drag = createDrag(context, tree, selection, outlines, (changeFields) => {
@@ -35,6 +38,7 @@ export function createEditing(
   })
   return {
     css,
+    darkMode,
     instant,
     drag,
     start() {
@@ -43,6 +47,7 @@ export function createEditing(
     },
     stop() {
       instant.stop()
+      darkMode.stop()
       css.stop()
       drag.stop()
     },

@@ -114,6 +114,7 @@ export function startInspector(
     refresh: () => navigation.refresh(),
     checkIfHydrationError: () => checkHydration(context),
     dispatchEvent: (request) => dispatchPageEvent(win, tree, request),
+    setDarkMode: async (strategy) => (await loadEditing()).darkMode.set(strategy),
     startEditingText: () => textEdit.startEditingSelected(),
     processRulesForSelectedElement: async (key) => (await loadEditing()).css.processRules(key),
     getCssEvals: async (key) => (await loadEditing()).css.cssEvals(key),

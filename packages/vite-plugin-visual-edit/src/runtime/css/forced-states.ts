@@ -1,10 +1,10 @@
-import { STATE_MODIFIERS, type StateModifier } from '../../protocol/styling.ts'
+import { FORCED_STATE_CLASS_PREFIX, STATE_MODIFIERS, type StateModifier } from '../../protocol/styling.ts'
 import { type InspectorContext, OVERLAY_ATTRIBUTE } from '../core/context.ts'
 import { type FlatRule, rulesOf, ruleText } from './css-rules.ts'
 import { replaceMarks } from './css-selectors.ts'
 
 /** A forced state's class: `tempo-force-hover` stands for `:hover` on the elements that carry it. */
-export const FORCE_CLASS_PREFIX = 'tempo-force-'
+export const FORCE_CLASS_PREFIX = FORCED_STATE_CLASS_PREFIX
 
 /**
  * The rule's selector with each forced state as its force class and its other states taken as holding.
