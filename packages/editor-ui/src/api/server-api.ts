@@ -2,7 +2,12 @@ import {
   ACTIVITY_OPERATION,
   activityPath,
   CLASS_CSS_PATH,
+  CLASS_SUGGESTIONS_PATH,
   type ClassCssResponse,
+  type ClassSuggestionsRequest,
+  type ClassSuggestionsResponse,
+  DESIGN_TOKENS_PATH,
+  type DesignTokensResponse,
   LOOKUPS_PATH,
   type LookupsResponse,
   type MutateErrorResponse,
@@ -30,7 +35,8 @@ export class ServerError extends Error {
 
 /**
  * The dev server's API as the editor page calls it, on the editor's own origin (docs/SECURITY.md):
- * where the app is, the mutate routes and undo/redo of one canvas, the lookups and the classes' CSS.
+ * where the app is, the mutate routes and undo/redo of one canvas, the lookups, the classes' CSS and
+ * the design system (class suggestions, theme tokens).
  * Every call carries the session token the editor got in its URL; no endpoint hands it out.
  */
 export class ServerApi {
@@ -69,6 +75,20 @@ export class ServerApi {
   /** The CSS the project's Tailwind generates for classes (for their instant update). */
   classCss(classes: readonly string[]): Promise<ClassCssResponse> {
     return this.#post(CLASS_CSS_PATH, { classes })
+  }
+
+  /**
+   * What the project's Tailwind suggests for what the user typed in the class input (`md:bg-bl`), best
+   * first, each with its CSS, a swatch or a value to show beside it.
+   */
+  classSuggestions(query: string, limit?: number): Promise<ClassSuggestionsResponse> {
+    const body: ClassSuggestionsRequest = limit === undefined ? { query } : { query, limit }
+    return this.#post(CLASS_SUGGESTIONS_PATH, body)
+  }
+
+  /** The theme's tokens (colours first for the colour picker) and how the project turns dark. */
+  designTokens(): Promise<DesignTokensResponse> {
+    return this.#post(DESIGN_TOKENS_PATH, {})
   }
 
   async #post<T>(path: string, body: unknown): Promise<T> {

@@ -3,11 +3,11 @@ import { useEffect, useLayoutEffect, useMemo, useState } from 'react'
 import { Group, Panel, Separator, useDefaultLayout, usePanelRef } from 'react-resizable-panels'
 import type { ServerApi } from '../api/server-api.ts'
 import { Canvas } from '../canvas/Canvas.tsx'
-import { ElementPanel } from '../panels/ElementPanel.tsx'
 import { LayersPanel } from '../panels/LayersPanel.tsx'
 import type { AppLocation } from '../session/app-location.ts'
 import { EditorSession } from '../session/editor-session.ts'
 import { SessionContext, useEditorState } from '../session/session-context.tsx'
+import { RightPanel } from './RightPanel.tsx'
 import { SelectionMenu } from './SelectionMenu.tsx'
 import { StatusBar } from './StatusBar.tsx'
 import { Toasts } from './Toasts.tsx'
@@ -24,7 +24,7 @@ const NARROW_PX = 960
 const prefersDark = () => window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false
 
 /**
- * The editor page (docs/EDITOR.md): toolbar, layers, canvas, element panel, status bar; `api` holds the
+ * The editor page (docs/EDITOR.md): toolbar, layers, canvas, element and styles panels, status bar; `api` holds the
  * session token, `app` is where the frame opens the app (session/Boot.tsx finds both).
  */
 export function Editor({ api, app }: { api: ServerApi; app: AppLocation }) {
@@ -111,7 +111,7 @@ function Layout() {
           collapsible
           collapsedSize={0}
         >
-          <ElementPanel />
+          <RightPanel />
         </Panel>
       </Group>
       <StatusBar />

@@ -1,16 +1,26 @@
-import type { ElementKey, NavTreeNode } from 'vite-plugin-visual-edit/protocol'
+import {
+  type ElementKey,
+  elementKeysEqual,
+  type NavTreeNode,
+  type ResponsiveModifier,
+  type StateModifier,
+} from 'vite-plugin-visual-edit/protocol'
 import type { Actor } from 'xstate'
 import type { ServerApi } from '../api/server-api.ts'
 import { AppFrame } from '../features/app-frame.ts'
 import { CommandRunner } from '../features/command-runner.ts'
 import type { Command } from '../features/commands.ts'
 import { Connection } from '../features/connection.ts'
+import { DesignTokens, type DesignTokensState } from '../features/design-tokens.ts'
 import { Dragging } from '../features/drag.ts'
 import { Edits, type EditsState } from '../features/edits.ts'
 import { Lookups, type LookupsState } from '../features/lookups.ts'
 import { Page, type PageState } from '../features/page.ts'
 import { Selection, type SelectionMenuState } from '../features/selection.ts'
 import { SliceStore } from '../features/slice.ts'
+import { StyleClasses, type StyleClassesState } from '../features/style-classes.ts'
+import { type StyleScopeState, StyleScoping } from '../features/style-scope.ts'
+import { Styles, type StylesState } from '../features/styles.ts'
 import { TextEditing } from '../features/text-edit.ts'
 import { Toaster, type ToastsState } from '../features/toaster.ts'
 import type { Toast } from '../features/toasts.ts'
@@ -37,7 +47,11 @@ export interface EditorState
     PageState,
     ViewState,
     EditsState,
-    ToastsState {}
+    ToastsState,
+    StylesState,
+    StyleScopeState,
+    StyleClassesState,
+    DesignTokensState {}
 
 /**
  * The editor page's session, apart from drawing it: makes the features (features/), wires the
@@ -68,6 +82,10 @@ export class EditorSession {
   readonly #view: View
   readonly #connection: Connection
   readonly #commands: CommandRunner
+  readonly #styles: Styles
+  readonly #scope: StyleScoping
+  readonly #classes: StyleClasses
+  readonly #tokens: DesignTokens
 
   constructor(initial: { width: number; dark: boolean; api: ServerApi; app: AppLocation }) {
     const { api, app } = initial
@@ -87,6 +105,11 @@ export class EditorSession {
     const frame = this.#frame
     const view = new View(store, initial, { bridge, frame, driving: () => selection.driving })
     const connection = new Connection({ bridge, app, frame, view, page, selection, tree })
+    const tokens = new DesignTokens(store, { api })
+    const selected = () => selection.keys
+    const scope = new StyleScoping(store, { bridge, view, toaster, tokens: () => tokens.tokens, selected })
+    const styles = new Styles(store, { bridge, edits, lookups, tree, scope, toaster, selected })
+    const classes = new StyleClasses(store, { api, edits, lookups, scope, toaster, selected })
     const commands = new CommandRunner({
       bridge,
       selection,
@@ -99,8 +122,37 @@ export class EditorSession {
       toaster,
     })
     bridge.on(
-      inspectorEventHandlers({ tree, lookups, selection, page, view, commands, dragging, textEditing }),
+      inspectorEventHandlers({
+        tree,
+        lookups,
+        selection,
+        page,
+        view,
+        commands,
+        dragging,
+        textEditing,
+        styles,
+      }),
     )
+    // The inspector drops a forced state when the selection changes, and the page forgets the scope on
+    // a reload: both go back on, and the panel reads the styles of what is selected now.
+    let styled: ElementKey | undefined
+    selection.actor.subscribe(({ context }) => {
+      const key = context.selected.length === 1 ? context.selected[0] : undefined
+      if (elementKeysEqual(key, styled)) return
+      styled = key
+      scope.selectionChanged()
+      styles.refresh()
+    })
+    let reconnecting = false
+    connection.actor.subscribe((snapshot) => {
+      if (snapshot.matches('reconnecting')) reconnecting = true
+      else if (snapshot.matches('ready') && reconnecting) {
+        reconnecting = false
+        scope.reconnected()
+        styles.refresh()
+      }
+    })
 
     this.#toaster = toaster
     this.#tree = tree
@@ -111,6 +163,10 @@ export class EditorSession {
     this.#view = view
     this.#connection = connection
     this.#commands = commands
+    this.#styles = styles
+    this.#scope = scope
+    this.#classes = classes
+    this.#tokens = tokens
     this.ledger = edits.ledger
     this.selection = selection.actor
     this.textEdit = textEditing.actor
@@ -127,6 +183,10 @@ export class EditorSession {
       ...this.#view.state,
       ...this.#edits.state,
       ...this.#toaster.state,
+      ...this.#styles.state,
+      ...this.#scope.state,
+      ...this.#classes.state,
+      ...this.#tokens.state,
     }
   }
 
@@ -212,6 +272,7 @@ export class EditorSession {
 
   setWidth(width: number): void {
     this.#view.setWidth(width)
+    this.#styles.widthChanged()
   }
 
   setSpaceHeld(held: boolean): void {
@@ -228,6 +289,61 @@ export class EditorSession {
 
   navigate(action: 'goBack' | 'goForward' | 'refresh'): void {
     this.#page.navigate(action)
+  }
+
+  // --- the Styles panel ----------------------------------------------------------------------------
+
+  /** The Styles panel is shown: the selected element's styles are read while it is (returns its end). */
+  watchStyles(): () => void {
+    this.#tokens.load()
+    return this.#styles.watch()
+  }
+
+  refreshStyles(): void {
+    this.#styles.refresh()
+  }
+
+  loadDesignTokens(again = false): void {
+    this.#tokens.load(again)
+  }
+
+  /** A move of a gesture: shown in the page at once, not written. */
+  previewStyle(changes: Readonly<Record<string, string>>): void {
+    this.#styles.previewStyle(changes)
+  }
+
+  /** The end of a gesture, or Enter in a field: one STYLING change. */
+  commitStyle(changes: Readonly<Record<string, string>>): Promise<boolean> {
+    return this.#styles.commitStyle(changes)
+  }
+
+  cancelStyle(): void {
+    this.#styles.cancelStyle()
+  }
+
+  setStyleState(state: StateModifier | null): Promise<void> {
+    return this.#scope.setState(state).then(() => this.#styles.refresh())
+  }
+
+  setStyleBreakpoint(breakpoint: ResponsiveModifier | null): void {
+    this.#scope.setBreakpoint(breakpoint)
+    this.#styles.widthChanged()
+  }
+
+  setStyleDark(dark: boolean): Promise<void> {
+    return this.#scope.setDark(dark).then(() => this.#styles.widthChanged())
+  }
+
+  suggestClasses(query: string): void {
+    this.#classes.suggest(query)
+  }
+
+  addClass(text: string, options?: { asWritten?: boolean }): Promise<boolean> {
+    return this.#classes.addClass(text, options)
+  }
+
+  removeClass(className: string): Promise<boolean> {
+    return this.#classes.removeClass(className)
   }
 
   // --- toasts -------------------------------------------------------------------------------------

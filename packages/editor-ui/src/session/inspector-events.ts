@@ -4,6 +4,7 @@ import type { Dragging } from '../features/drag.ts'
 import type { Lookups } from '../features/lookups.ts'
 import type { Page } from '../features/page.ts'
 import type { Selection } from '../features/selection.ts'
+import type { Styles } from '../features/styles.ts'
 import type { TextEditing } from '../features/text-edit.ts'
 import type { Tree } from '../features/tree.ts'
 import type { View } from '../features/view.ts'
@@ -18,6 +19,7 @@ export interface EventTargets {
   commands: CommandRunner
   dragging: Dragging
   textEditing: TextEditing
+  styles: Styles
 }
 
 /** For events the editor takes no action on (see each). */
@@ -29,9 +31,12 @@ const ignored = () => {}
  * protocol without a line here fails to compile.
  */
 export function inspectorEventHandlers(to: EventTargets): InspectorEventHandlers {
-  const { tree, lookups, selection, page, view, commands, dragging, textEditing } = to
+  const { tree, lookups, selection, page, view, commands, dragging, textEditing, styles } = to
   return {
-    [OutboundEvent.NAV_TREE]: (payload) => lookups.forTree(tree.received(payload), selection.keys),
+    [OutboundEvent.NAV_TREE]: (payload) => {
+      lookups.forTree(tree.received(payload), selection.keys)
+      styles.treeChanged()
+    },
     [OutboundEvent.SELECTED_ELEMENT_KEY]: ({ elementKey }) => selection.selectedInFrame(elementKey),
     [OutboundEvent.MULTI_SELECTED_ELEMENT_KEYS]: (keys) => selection.multiSelectedInFrame(keys),
     [OutboundEvent.HOVERED_ELEMENT_KEY]: (key) => selection.hoveredInFrame(key),
@@ -47,7 +52,7 @@ export function inspectorEventHandlers(to: EventTargets): InspectorEventHandlers
     [OutboundEvent.START_EDITING_TEXT]: (start) => textEditing.started(start),
     [OutboundEvent.EDITED_TEXT]: (edited) => textEditing.edited(edited),
     [OutboundEvent.EDIT_DYNAMIC_TEXT]: (payload) => textEditing.dynamicText(payload),
-    // The CSS functions' replies carry the same as these; no panel asks for them yet.
+    // The CSS functions' replies carry the same as these (the Styles feature reads the replies).
     [OutboundEvent.PROCESSED_CSS_RULES]: ignored,
     [OutboundEvent.CSS_EVALS]: ignored,
     [OutboundEvent.RULE_MATCH]: ignored,

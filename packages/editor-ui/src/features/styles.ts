@@ -1,0 +1,373 @@
+import {
+  ChangeType,
+  type CssEvalsPayload,
+  checkInstantUpdateReply,
+  checkOutboundEvent,
+  type ElementKey,
+  elementKeysEqual,
+  hasCodebaseIdPrefix,
+  type InstantChangeItem,
+  MODIFIER_RANK,
+  OutboundEvent,
+  type ProcessedCssRule,
+  RESPONSIVE_MODIFIERS,
+  type ResponsiveModifier,
+  StylingFramework,
+} from 'vite-plugin-visual-edit/protocol'
+import type { InspectorBridge } from '../port/inspector-bridge.ts'
+import type { Edits } from './edits.ts'
+import { logFailure, reasonOf } from './failures.ts'
+import type { Lookups } from './lookups.ts'
+import type { Slice, SliceStore } from './slice.ts'
+import type { StyleScoping } from './style-scope.ts'
+import { type ElementStyling, elementStyling, sourceOf, writeTargetFor } from './style-source.ts'
+import type { Toaster } from './toaster.ts'
+import type { Tree } from './tree.ts'
+
+/** The selected element's styles as the inspector reports them. */
+export interface StylesView {
+  /** The element they are of; null: nothing (or several things) selected. */
+  key: ElementKey | null
+  status: 'none' | 'loading' | 'ready' | 'error'
+  /** getCssEvals: its computed values (~70 properties), its parent's layout. */
+  evals: CssEvalsPayload | null
+  /** processRulesForSelectedElement: its rules, applied or not, and the inherited ones. */
+  rules: readonly ProcessedCssRule[]
+  /** Why the last read failed. */
+  error: string | null
+}
+
+export interface StylesState {
+  styles: StylesView
+}
+
+const NONE: StylesView = { key: null, status: 'none', evals: null, rules: [], error: null }
+
+/** STYLING's fields, as the ledger and the instant updates take them. */
+type StylingFields = Extract<InstantChangeItem, { type: 'STYLING' }>['changeFields']
+
+/**
+ * A gesture under way (a scrub, a slider drag, a held arrow key): what the page shows of it, under one
+ * instant-update id that each move replaces, until its end writes one change.
+ */
+interface Gesture {
+  id: string
+  codebaseId: string
+  fields: StylingFields | null
+  /** Its target was refused (and the user told once). */
+  refused: boolean
+}
+
+const isResponsive = (modifier: string): modifier is ResponsiveModifier =>
+  (RESPONSIVE_MODIFIERS as readonly string[]).includes(modifier)
+
+const sameFields = (a: StylingFields | null, b: StylingFields | null) =>
+  a !== null && b !== null && JSON.stringify(a) === JSON.stringify(b)
+
+/**
+ * The Styles panel's feature (docs/EDITOR.md, Styles panel): the selected element's computed values and
+ * rules, read from the inspector while a panel watches them (after a selection, a new tree, a scope
+ * change), and style edits written as STYLING changes through the ledger, each to where its value comes
+ * from (`writeTargetFor`: Tailwind, Inline or the CSS rule) under the scope's modifiers. A gesture
+ * previews through instant updates under one id, each move replacing the last, and writes once at its
+ * end: one change, one undo step.
+ */
+export class Styles {
+  readonly #slice: Slice<StylesState>
+  readonly #bridge: Pick<InspectorBridge, 'call'>
+  readonly #edits: Pick<Edits, 'submit'>
+  readonly #lookups: Pick<Lookups, 'state'>
+  readonly #tree: Pick<Tree, 'nodeOf'>
+  readonly #scope: StyleScoping
+  readonly #toaster: Toaster
+  readonly #selected: () => readonly ElementKey[]
+  readonly #afterPaint: (run: () => void) => void
+  #watchers = 0
+  #inFlight = false
+  #again = false
+  #gesture: Gesture | null = null
+  /** The read under way. */
+  #current: Promise<void> = Promise.resolve()
+  /** The selected element's node as the last tree had it (treeChanged). */
+  #treeSignature: string | null = null
+
+  constructor(
+    store: SliceStore<unknown>,
+    deps: {
+      bridge: Pick<InspectorBridge, 'call'>
+      edits: Pick<Edits, 'submit'>
+      lookups: Pick<Lookups, 'state'>
+      tree: Pick<Tree, 'nodeOf'>
+      scope: StyleScoping
+      toaster: Toaster
+      selected: () => readonly ElementKey[]
+      /** Runs after the frame has laid out at a new width (a breakpoint); by default after two animation frames. */
+      afterPaint?: (run: () => void) => void
+    },
+  ) {
+    this.#slice = store.slice<StylesState>({ styles: NONE })
+    this.#bridge = deps.bridge
+    this.#edits = deps.edits
+    this.#lookups = deps.lookups
+    this.#tree = deps.tree
+    this.#scope = deps.scope
+    this.#toaster = deps.toaster
+    this.#selected = deps.selected
+    this.#afterPaint =
+      deps.afterPaint ?? ((run) => requestAnimationFrame(() => requestAnimationFrame(() => run())))
+  }
+
+  get state(): StylesState {
+    return this.#slice.state
+  }
+
+  /** A panel shows the styles: they are read while one does (returns its end). */
+  watch(): () => void {
+    this.#watchers += 1
+    this.refresh()
+    return () => {
+      this.#watchers -= 1
+    }
+  }
+
+  /** The one selected element the panel styles, if it has code (a library's element has none). */
+  #element(): ElementKey | null {
+    const selected = this.#selected()
+    const key = selected.length === 1 ? selected[0] : undefined
+    return key && hasCodebaseIdPrefix(key.codebaseId) ? key : null
+  }
+
+  /**
+   * Reads the element's computed values and rules again (one read at a time; a request meanwhile
+   * reads once more after it). Another element shows 'loading' until its answer; the same element
+   * keeps its values meanwhile, so nothing jumps.
+   */
+  refresh(): void {
+    // During a gesture each preview changes the page (and brings a tree): its end reads once.
+    if (this.#watchers === 0 || this.#gesture !== null) return
+    const key = this.#element()
+    const now = this.state.styles
+    if (!key) {
+      if (now !== NONE) this.#slice.set({ styles: NONE })
+      return
+    }
+    if (!elementKeysEqual(now.key, key))
+      this.#slice.set({ styles: { key, status: 'loading', evals: null, rules: [], error: null } })
+    if (this.#inFlight) {
+      this.#again = true
+      return
+    }
+    this.#inFlight = true
+    this.#current = Promise.all([
+      this.#bridge.call('getCssEvals', key),
+      this.#bridge.call('processRulesForSelectedElement', key),
+    ])
+      .then(([evalsReply, rulesReply]) => {
+        const evals = checkOutboundEvent(OutboundEvent.CSS_EVALS, evalsReply)
+        const rules = checkOutboundEvent(OutboundEvent.PROCESSED_CSS_RULES, rulesReply)
+        if ('problem' in evals)
+          throw new Error(`The app's frame answered getCssEvals wrongly: ${evals.problem}`)
+        if ('problem' in rules)
+          throw new Error(`The app's frame answered the rules wrongly: ${rules.problem}`)
+        if (!elementKeysEqual(this.state.styles.key, key)) return
+        const payload = evals.payload as CssEvalsPayload | null
+        if (payload === null) throw new Error('The element is no longer in the page')
+        const list = rules.payload as ProcessedCssRule[]
+        this.#slice.set({ styles: { key, status: 'ready', evals: payload, rules: list, error: null } })
+      })
+      .catch((error: unknown) => {
+        logFailure("The selected element's styles could not be read")(error)
+        if (!elementKeysEqual(this.state.styles.key, key)) return
+        this.#slice.set({ styles: { ...this.state.styles, status: 'error', error: reasonOf(error) } })
+      })
+      .finally(() => {
+        this.#inFlight = false
+        if (this.#again) {
+          this.#again = false
+          this.refresh()
+        }
+      })
+  }
+
+  /** Once no read is under way (one asked during a read runs after it). */
+  async #settled(): Promise<void> {
+    while (this.#inFlight) await this.#current
+  }
+
+  /**
+   * NAV_TREE: the page may have changed (an edit written, a hot update, a preview). Only a change of
+   * the element's node (its classes, props or box) is taken as one: a tree comes after every lookup
+   * of the selection too, with nothing changed, and reading the rules again for it would cost the
+   * page a pass over its stylesheets each time.
+   */
+  treeChanged(): void {
+    const key = this.#element()
+    const node = key ? this.#tree.nodeOf(key) : undefined
+    const signature = node ? JSON.stringify([key, node.classList, node.props, node.pageBoundingBox]) : null
+    if (signature === this.#treeSignature) return
+    this.#treeSignature = signature
+    if (key) this.#scope.pageChanged(node?.classList)
+    this.refresh()
+  }
+
+  /** The frame's width changed (a breakpoint): its media queries hold differently once it is laid out. */
+  widthChanged(): void {
+    this.#afterPaint(() => this.refresh())
+  }
+
+  /** The element's styling as the writes read it (null: nothing to style). */
+  styling(key: ElementKey | null = this.#element()): ElementStyling | null {
+    if (!key) return null
+    const rules = elementKeysEqual(this.state.styles.key, key) ? this.state.styles.rules : []
+    return elementStyling({
+      projectFramework: this.#lookups.state.stylingFramework,
+      lookup: this.#lookups.state.lookups.get(key.codebaseId),
+      node: this.#tree.nodeOf(key),
+      rules,
+    })
+  }
+
+  /** STYLING's fields for `changes` on the selected element, or why they cannot be written. */
+  #fields(key: ElementKey, changes: Readonly<Record<string, string>>): StylingFields | { refused: string } {
+    const styling = this.styling(key)
+    const property = Object.keys(changes)[0]
+    if (!styling || property === undefined) return { refused: 'Nothing to change.' }
+    const modifiers = this.#scope.modifiers
+    const target = writeTargetFor(property, styling, modifiers)
+    if ('refused' in target) return target
+    return {
+      codebaseId: key.codebaseId,
+      stylingChanges: { ...changes },
+      stylingFramework: target.framework,
+      modifiers,
+      ...(target.framework === StylingFramework.CSS ? { customProperties: target.customProperties } : {}),
+    }
+  }
+
+  #refused(reason: string): void {
+    this.#toaster.toast({ kind: 'error', title: 'This style cannot be written here.', detail: reason })
+  }
+
+  /**
+   * A move of a gesture (a scrub, a drag, a held arrow key): the page shows `changes` at once, under
+   * the gesture's one instant-update id (the inspector replaces what that id showed); nothing is written.
+   */
+  previewStyle(changes: Readonly<Record<string, string>>): void {
+    const key = this.#element()
+    if (!key) return
+    let gesture = this.#gesture
+    if (!gesture || gesture.codebaseId !== key.codebaseId) {
+      if (gesture) this.#takeBack(gesture)
+      gesture = { id: crypto.randomUUID(), codebaseId: key.codebaseId, fields: null, refused: false }
+      this.#gesture = gesture
+    }
+    const fields = this.#fields(key, changes)
+    if ('refused' in fields) {
+      if (!gesture.refused) this.#refused(fields.refused)
+      gesture.refused = true
+      return
+    }
+    if (this.state.styles.status === 'loading') return
+    if (sameFields(gesture.fields, fields)) return
+    gesture.fields = fields
+    this.#bridge
+      .call('applyChangeItemToDocument', { id: gesture.id, type: ChangeType.STYLING, changeFields: fields })
+      .then(checkInstantUpdateReply)
+      .then((reply) => {
+        if (!reply.success) logFailure("The app's page did not preview the style")(reply.error)
+      }, logFailure("The app's page did not preview the style"))
+    // A forced state's rules are copied when it is forced: again, so the preview's :hover rule shows.
+    if (this.#scope.state.styleScope.state) void this.#scope.forceState()
+  }
+
+  /**
+   * Writes `changes` as one STYLING change (the end of a gesture, Enter in a field). When the gesture's
+   * last preview is exactly this change, the ledger takes it as already shown (no second instant
+   * update, no flash); otherwise the preview is taken back first. Resolves whether it was written.
+   */
+  async commitStyle(changes: Readonly<Record<string, string>>): Promise<boolean> {
+    const gesture = this.#gesture
+    this.#gesture = null
+    // Where a value is written depends on the element's rules: an edit made while they are read waits for them.
+    if (this.state.styles.status === 'loading') {
+      this.refresh()
+      await this.#settled()
+    }
+    const key = this.#element()
+    if (!key) {
+      if (gesture) this.#takeBack(gesture)
+      return false
+    }
+    const fields = this.#fields(key, changes)
+    if ('refused' in fields) {
+      if (gesture) this.#takeBack(gesture)
+      if (!gesture?.refused) this.#refused(fields.refused)
+      return false
+    }
+    const shown =
+      gesture !== null && gesture.codebaseId === key.codebaseId && sameFields(gesture.fields, fields)
+    if (gesture && !shown) this.#takeBack(gesture)
+    const overriding = this.#overridingBreakpoint(key, changes)
+    const submitted = this.#edits.submit(
+      'Change style',
+      { type: ChangeType.STYLING, changeFields: fields },
+      shown ? { instantShownAs: gesture.id } : {},
+    )
+    // The instant update is posted before this read: the values shown are the new ones.
+    if (this.#scope.state.styleScope.state) void this.#scope.forceState()
+    this.refresh()
+    const { ok } = await submitted
+    if (ok && overriding) this.#toaster.toast({ kind: 'info', ...overriding })
+    return ok
+  }
+
+  /**
+   * When the value shown comes from a wider breakpoint's rule than the scope's (`sm:text-5xl` at
+   * 1280 px, editing the base), the written edit does not show at this width: what to say about it.
+   */
+  #overridingBreakpoint(
+    key: ElementKey,
+    changes: Readonly<Record<string, string>>,
+  ): { title: string; detail: string } | null {
+    const styling = this.styling(key)
+    const property = Object.keys(changes)[0]
+    if (!styling || property === undefined) return null
+    const source = sourceOf(property, styling)
+    if (source.kind !== 'class' && source.kind !== 'rule') return null
+    const breakpoint = source.rule.modifiers.find((modifier) => isResponsive(modifier))
+    const scoped = this.#scope.state.styleScope.breakpoint
+    if (!breakpoint || (scoped && MODIFIER_RANK[scoped] >= MODIFIER_RANK[breakpoint])) return null
+    const by = source.kind === 'class' ? source.className : source.rule.selector
+    return {
+      title: `${by} still sets ${property} at this width.`,
+      detail: `The edit went to ${scoped ?? 'the base style'}; choose ${breakpoint} in Breakpoint to change it from ${breakpoint} up.`,
+    }
+  }
+
+  /** Escape during a gesture, or a gesture that ended where it began: the preview goes, nothing is written. */
+  cancelStyle(): void {
+    const gesture = this.#gesture
+    this.#gesture = null
+    if (gesture) this.#takeBack(gesture)
+    this.refresh()
+  }
+
+  /** Takes back what a gesture showed, exactly (an UNDO of its id that was never written). */
+  #takeBack(gesture: Gesture): void {
+    if (!gesture.fields) return
+    this.#bridge
+      .call('applyChangeItemToDocument', {
+        id: crypto.randomUUID(),
+        type: ChangeType.UNDO,
+        changeFields: {
+          changeToUndo: { id: gesture.id, type: ChangeType.STYLING, changeFields: gesture.fields },
+          matchingActivityFlushed: false,
+        },
+      })
+      .then(checkInstantUpdateReply)
+      .then((reply) => {
+        if (!reply.success)
+          logFailure("The app's page kept a style preview (a reload clears it)")(reply.error)
+      }, logFailure("The app's page kept a style preview (a reload clears it)"))
+  }
+}
