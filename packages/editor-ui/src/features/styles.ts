@@ -151,8 +151,10 @@ export class Styles {
       if (now !== NONE) this.#slice.set({ styles: NONE })
       return
     }
+    // Another element: the last one's values stay until its own come, so the panel keeps its rows
+    // (the controls show none meanwhile, and no edit is written before its rules are read).
     if (!elementKeysEqual(now.key, key))
-      this.#slice.set({ styles: { key, status: 'loading', evals: null, rules: [], error: null } })
+      this.#slice.set({ styles: { key, status: 'loading', evals: now.evals, rules: now.rules, error: null } })
     if (this.#inFlight) {
       this.#again = true
       return

@@ -23,11 +23,13 @@ function SideField({ box, side }: { box: 'margin' | 'padding'; side: Side }) {
  * Enter, arrows (Shift x10), or drag it left and right to scrub.
  */
 export function BoxModel() {
-  const { evals } = useStyles()
+  const { evals, loading } = useStyles()
   const width = Number.parseFloat(evals?.styles.width ?? '')
   const height = Number.parseFloat(evals?.styles.height ?? '')
   const size =
-    Number.isFinite(width) && Number.isFinite(height) ? `${Math.round(width)} × ${Math.round(height)}` : '–'
+    !loading && Number.isFinite(width) && Number.isFinite(height)
+      ? `${Math.round(width)} × ${Math.round(height)}`
+      : '–'
   return (
     <fieldset
       aria-label="Margin"

@@ -75,7 +75,11 @@ export function ColorField({
             disabled={loading}
             className={`size-4 shrink-0 overflow-hidden rounded-sm border border-[var(--line)] outline-none focus-visible:ring-2 focus-visible:ring-accent ${CHECKER}`}
           >
-            <span aria-hidden="true" className="block size-full" style={{ background: draft ?? computed }} />
+            <span
+              aria-hidden="true"
+              className="block size-full"
+              style={{ background: loading ? undefined : (draft ?? computed) }}
+            />
           </Popover.Trigger>
           <Popover.Portal>
             <Popover.Content

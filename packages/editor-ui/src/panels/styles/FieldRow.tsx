@@ -1,6 +1,7 @@
 import type { HTMLAttributes, ReactNode } from 'react'
 import type { StyleSource } from '../../features/style-source.ts'
 import { SourceBadge } from './SourceBadge.tsx'
+import { useStyles } from './styles-context.ts'
 
 /** One row of a section, 28 px: the label and where the value comes from, then the control. */
 export function FieldRow({
@@ -41,6 +42,7 @@ export function FieldLabel({
   badgeId: string
   handle?: HTMLAttributes<HTMLSpanElement>
 }) {
+  const { loading } = useStyles()
   return (
     <span className="flex min-w-0 items-center gap-1">
       <span
@@ -51,7 +53,7 @@ export function FieldLabel({
       >
         {label}
       </span>
-      <SourceBadge source={source} id={badgeId} />
+      <SourceBadge source={loading ? { kind: 'none' } : source} id={badgeId} />
     </span>
   )
 }

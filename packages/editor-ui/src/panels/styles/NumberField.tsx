@@ -84,11 +84,13 @@ export function NumberField({
   const keywordUnit = base?.kind === 'keyword' && units.includes(base.keyword)
   const text =
     draft ??
-    (base?.kind === 'number'
-      ? String(roundValue(base.value))
-      : keywordUnit
-        ? ''
-        : (base?.keyword ?? (loading ? '' : computed)))
+    (loading
+      ? ''
+      : base?.kind === 'number'
+        ? String(roundValue(base.value))
+        : keywordUnit
+          ? ''
+          : (base?.keyword ?? computed))
   const bounds = { min, max }
   const fallback = numberOf(computed, defaultUnit)
   const unitStep = (keys: { shiftKey?: boolean; altKey?: boolean }, unit: string) =>
@@ -197,8 +199,8 @@ export function NumberField({
       role="spinbutton"
       aria-label={label}
       aria-describedby={badgeId}
-      aria-valuenow={current?.kind === 'number' ? current.value : undefined}
-      aria-valuetext={current ? formatFieldValue(current) : undefined}
+      aria-valuenow={!loading && current?.kind === 'number' ? current.value : undefined}
+      aria-valuetext={!loading && current ? formatFieldValue(current) : undefined}
       aria-invalid={invalid}
       aria-busy={loading}
       inputMode="decimal"

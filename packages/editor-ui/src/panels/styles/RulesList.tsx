@@ -20,7 +20,7 @@ export function RulesList() {
   const rules = styling.rules
   return (
     <Section title={`Rules${loading ? '' : ` (${rules.length})`}`}>
-      {rules.length === 0 ? (
+      {rules.length === 0 || loading ? (
         <p className="m-0 py-1 text-[11px] text-[var(--ink-3)]">
           {loading ? 'Reading the rules…' : 'No CSS rule styles this element.'}
         </p>
