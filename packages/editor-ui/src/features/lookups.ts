@@ -67,11 +67,20 @@ export class Lookups {
         (answer) => {
           this.#failing = false
           const lookups = new Map(this.state.lookups)
-          for (const [id, lookup] of Object.entries(answer.lookups)) lookups.set(id, lookup)
-          this.#slice.set({ lookups, stylingFramework: answer.stylingFramework })
-          if (Object.keys(answer.lookups).length === 0) return
+          // Only what changed goes on: the selection's lookups are asked again with every tree, and an
+          // answer the same as before must not rebuild the page's tree (which would send a tree again).
+          const changed: typeof answer.lookups = {}
+          for (const [id, lookup] of Object.entries(answer.lookups)) {
+            const known = lookups.get(id)
+            if (known !== undefined && JSON.stringify(known) === JSON.stringify(lookup)) continue
+            changed[id] = lookup
+            lookups.set(id, lookup)
+          }
+          if (Object.keys(changed).length > 0 || answer.stylingFramework !== this.state.stylingFramework)
+            this.#slice.set({ lookups, stylingFramework: answer.stylingFramework })
+          if (Object.keys(changed).length === 0) return
           return this.#bridge
-            .call('setNewLookups', answer.lookups)
+            .call('setNewLookups', changed)
             .catch(
               logFailure("The app's page did not get the code's lookups (the next tree sends them again)"),
             )

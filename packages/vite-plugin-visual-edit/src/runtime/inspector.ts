@@ -50,8 +50,15 @@ export function startInspector(
   })
   let removeStoryboardStyles = () => {}
 
-  const setLookups = (lookups: Record<string, InspectorLookup> | undefined) => {
-    for (const [id, lookup] of Object.entries(lookups ?? {})) context.lookups.set(id, lookup)
+  /** Keeps the editor's lookups; whether any differs from the one kept (the tree shows what they say). */
+  const setLookups = (lookups: Record<string, InspectorLookup> | undefined): boolean => {
+    let changed = false
+    for (const [id, lookup] of Object.entries(lookups ?? {})) {
+      const kept = context.lookups.get(id)
+      if (kept === undefined || JSON.stringify(kept) !== JSON.stringify(lookup)) changed = true
+      context.lookups.set(id, lookup)
+    }
+    return changed
   }
 
   // One implementation per function of the port's map (protocol/port.ts), with its arguments and result.
@@ -70,7 +77,9 @@ export function startInspector(
       })
     },
     setNewLookups: (lookups) => {
-      setLookups(lookups)
+      // The same lookups again rebuild nothing: a rebuild sends a tree, and the editor asks the
+      // selection's lookups again with every tree.
+      if (!setLookups(lookups)) return Promise.resolve(true)
       return tree.rebuild().then(() => true)
     },
     enableDriveMode: () => selection.setDriveMode(true),
