@@ -40,6 +40,7 @@ function setup(
     node?: Partial<NavTreeNode>
     submitOk?: boolean
     rules?: ProcessedCssRule[]
+    generated?: string[]
   } = {},
 ) {
   const store = new SliceStore(() => null)
@@ -78,6 +79,12 @@ function setup(
     toaster,
     selected: () => selected,
     afterPaint: (run) => run(),
+    ...(options.generated
+      ? {
+          generatedClasses: async (names: readonly string[]) =>
+            new Set(names.filter((name) => options.generated?.includes(name))),
+        }
+      : {}),
   })
   const applied = () =>
     calls.filter((call) => call.name === 'applyChangeItemToDocument').map((call) => call.args[0])
@@ -263,5 +270,45 @@ describe('reading the styles', () => {
     await flush()
     expect(styles.state.styles.status).toBe('error')
     expect(styles.state.styles.error).toContain('getCssEvals')
+  })
+})
+
+describe('Tailwind 3: utilities compiled into the project stylesheet', () => {
+  // Vite serves src/index.css with the utilities Tailwind 3 compiled into it: the page sees .p-4 as a
+  // rule of a project file.
+  const compiled: ProcessedCssRule = {
+    ...UTILITY,
+    filename: 'src/index.css',
+    allowChanges: true,
+    cssText: '.p-4 { padding: 1rem; }',
+  }
+
+  test("a class the project's Tailwind generates is not an editable rule: the edit is a Tailwind class change", async () => {
+    const { styles, submit } = setup({ rules: [compiled], generated: ['p-4'] })
+    const stop = styles.watch()
+    await flush()
+    expect(styles.state.styles.rules[0]?.allowChanges).toBe(false)
+    await styles.commitStyle({ 'padding-top': '16px' })
+    expect(submit).toHaveBeenCalledWith(
+      'Change style',
+      expect.objectContaining({ changeFields: expect.objectContaining({ stylingFramework: 'Tailwind' }) }),
+      expect.anything(),
+    )
+    stop()
+  })
+
+  test('a plain class of the same stylesheet stays an editable CSS rule', async () => {
+    const card = { ...compiled, selector: '.card', classParsed: 'card', cssText: '.card { padding: 1rem; }' }
+    const { styles, submit } = setup({ rules: [card], generated: [] })
+    const stop = styles.watch()
+    await flush()
+    expect(styles.state.styles.rules[0]?.allowChanges).toBe(true)
+    await styles.commitStyle({ 'padding-top': '16px' })
+    expect(submit).toHaveBeenCalledWith(
+      'Change style',
+      expect.objectContaining({ changeFields: expect.objectContaining({ stylingFramework: 'CSS' }) }),
+      expect.anything(),
+    )
+    stop()
   })
 })

@@ -103,6 +103,11 @@ export class Styles {
       selected: () => readonly ElementKey[]
       /** Runs after the frame has laid out at a new width (a breakpoint); by default after two animation frames. */
       afterPaint?: (run: () => void) => void
+      /**
+       * Which of these classes the project's Tailwind generates (class-css). Tailwind 3 compiles its
+       * utilities into the project's own stylesheet, so the page cannot tell them from its rules.
+       */
+      generatedClasses?: (classes: readonly string[]) => Promise<ReadonlySet<string>>
     },
   ) {
     this.#slice = store.slice<StylesState>({ styles: NONE })
@@ -115,6 +120,39 @@ export class Styles {
     this.#selected = deps.selected
     this.#afterPaint =
       deps.afterPaint ?? ((run) => requestAnimationFrame(() => requestAnimationFrame(() => run())))
+    this.#generatedClasses = deps.generatedClasses ?? null
+  }
+
+  /** Whether each class asked so far is one Tailwind generates (they do not change while editing). */
+  readonly #generated = new Map<string, boolean>()
+  readonly #generatedClasses: ((classes: readonly string[]) => Promise<ReadonlySet<string>>) | null
+
+  /**
+   * The rules with those of a Tailwind-generated class marked not editable: in a Tailwind 3 project
+   * `.p-4` comes from the project's stylesheet as Vite serves it, but no file has it to edit; an edit
+   * of its value is a class change.
+   */
+  async #withGenerated(rules: ProcessedCssRule[]): Promise<ProcessedCssRule[]> {
+    if (!this.#generatedClasses || this.#lookups.state.stylingFramework !== StylingFramework.TAILWIND)
+      return rules
+    const unknown = [
+      ...new Set(
+        rules.flatMap((rule) =>
+          rule.allowChanges && rule.classParsed && !this.#generated.has(rule.classParsed)
+            ? [rule.classParsed]
+            : [],
+        ),
+      ),
+    ]
+    if (unknown.length > 0) {
+      const generated = await this.#generatedClasses(unknown)
+      for (const name of unknown) this.#generated.set(name, generated.has(name))
+    }
+    return rules.map((rule) =>
+      rule.allowChanges && rule.classParsed && this.#generated.get(rule.classParsed)
+        ? { ...rule, allowChanges: false }
+        : rule,
+    )
   }
 
   get state(): StylesState {
@@ -164,7 +202,7 @@ export class Styles {
       this.#bridge.call('getCssEvals', key),
       this.#bridge.call('processRulesForSelectedElement', key),
     ])
-      .then(([evalsReply, rulesReply]) => {
+      .then(async ([evalsReply, rulesReply]) => {
         const evals = checkOutboundEvent(OutboundEvent.CSS_EVALS, evalsReply)
         const rules = checkOutboundEvent(OutboundEvent.PROCESSED_CSS_RULES, rulesReply)
         if ('problem' in evals)
@@ -174,7 +212,8 @@ export class Styles {
         if (!elementKeysEqual(this.state.styles.key, key)) return
         const payload = evals.payload as CssEvalsPayload | null
         if (payload === null) throw new Error('The element is no longer in the page')
-        const list = rules.payload as ProcessedCssRule[]
+        const list = await this.#withGenerated(rules.payload as ProcessedCssRule[])
+        if (!elementKeysEqual(this.state.styles.key, key)) return
         this.#slice.set({ styles: { key, status: 'ready', evals: payload, rules: list, error: null } })
       })
       .catch((error: unknown) => {

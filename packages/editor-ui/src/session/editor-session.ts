@@ -108,7 +108,19 @@ export class EditorSession {
     const tokens = new DesignTokens(store, { api })
     const selected = () => selection.keys
     const scope = new StyleScoping(store, { bridge, view, toaster, tokens: () => tokens.tokens, selected })
-    const styles = new Styles(store, { bridge, edits, lookups, tree, scope, toaster, selected })
+    const styles = new Styles(store, {
+      bridge,
+      edits,
+      lookups,
+      tree,
+      scope,
+      toaster,
+      selected,
+      generatedClasses: async (names) => {
+        const { css } = await api.classCss(names)
+        return new Set(names.filter((name) => css[name] !== null && css[name] !== undefined))
+      },
+    })
     const classes = new StyleClasses(store, { api, edits, lookups, scope, toaster, selected })
     const commands = new CommandRunner({
       bridge,

@@ -10,14 +10,16 @@
  *     'Effects', 'Rules (<n>)'; its heading button toggles it (aria-expanded)
  *   combobox 'Display', 'Wrap', 'Justify', 'Align' (items), 'Position', 'Font', 'Weight',
  *     'Border style', 'Shadow'; radio groups 'Direction', 'Text align', 'Decoration'
- *   spinbutton 'Gap' (or 'Row gap' and 'Column gap'), 'Grid columns', 'Margin top|right|bottom|left',
+ *   spinbutton 'Gap' (or 'Row gap' and 'Column gap'), 'Grid columns', 'All margins', 'All padding',
+ *     'Margin top|right|bottom|left',
  *     'Padding top|right|bottom|left', 'Width', 'Height', 'Min width', 'Min height', 'Max width',
  *     'Max height', 'Top', 'Right', 'Bottom', 'Left', 'Z-index', 'Font size', 'Line height', 'Letter spacing',
  *     'Border width', 'Radius', 'Radius top left|top right|bottom left|bottom right', 'Opacity'
  *     (each number's unit: combobox '<name> unit')
  *   textbox 'Text colour', 'Background colour', 'Border colour' (button 'Pick <name>' opens the
- *     picker: group 'Theme colours' of the theme's colours by name, then the sliders), 'Image'
+ *     picker: radiogroup 'Theme colours', a radio per theme colour by name, then the sliders), 'Image'
  *   group 'Margin' and 'Padding' (the box model), output 'Size'; list 'CSS rules'
+ *   group 'Style controls' (every section): aria-busy until the element's values are read
  * Numbers: Enter or blur writes, ArrowUp/Down (Shift x10, Alt /10) preview while held and write on
  * release, dragging a label scrubs (written on release), Escape takes a preview back; a field emptied
  * and Enter removes the value where it is written (its class, rule declaration or style key).
@@ -108,7 +110,7 @@ function ElementStyles() {
           </button>
         </div>
       ) : null}
-      <div aria-busy={value.loading}>
+      <div role="group" aria-label="Style controls" aria-busy={value.loading}>
         <LayoutSection />
         <SpacingSection />
         <SizeSection />
