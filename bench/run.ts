@@ -13,6 +13,7 @@ import { benchInspectorRules } from './inspector-rules.ts'
 import { benchMarketplace } from './marketplace.ts'
 import { benchMutate } from './mutate.ts'
 import { runIsolated } from './run-isolated.ts'
+import { benchStylesPanel } from './styles-panel.ts'
 import { benchTagJsx } from './tag-jsx.ts'
 
 const BENCHMARKS: Record<string, (args: string[]) => Promise<boolean>> = {
@@ -27,6 +28,7 @@ const BENCHMARKS: Record<string, (args: string[]) => Promise<boolean>> = {
   editor: benchEditor,
   backend: benchBackend,
   'class-autocomplete': benchClassAutocomplete,
+  'styles-panel': benchStylesPanel,
 }
 
 const [name, ...args] = process.argv.slice(2)
