@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
+import { AxeBuilder } from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
 import { type CliProject, MARKETPLACE, startCliProject } from '../projects/cli-project.ts'
 import { changedSince, type EditorPage, openEditor, snapshotSources } from './editor-page.ts'
@@ -96,20 +97,23 @@ test.describe('on the marketplace (Tailwind 4)', () => {
     await page.getByRole('option', { name: 'No state' }).click()
 
     // md: the frame takes 768 px; the value applies from 48 rem only.
-    await page.getByRole('group', { name: 'Breakpoint' }).getByRole('radio', { name: 'md' }).click()
+    await page.getByRole('radiogroup', { name: 'Breakpoint' }).getByRole('radio', { name: 'md' }).click()
     await setNumber(page, 'Padding bottom', '40')
     await expect.poll(heading).toContain('md:pb-10')
     await expect(h1).toHaveCSS('padding-bottom', '40px')
-    await page.getByRole('group', { name: 'Breakpoint' }).getByRole('radio', { name: 'sm' }).click()
+    await page.getByRole('radiogroup', { name: 'Breakpoint' }).getByRole('radio', { name: 'sm' }).click()
     await expect(h1).not.toHaveCSS('padding-bottom', '40px')
-    await page.getByRole('group', { name: 'Breakpoint' }).getByRole('radio', { name: 'Base' }).click()
+    await page.getByRole('radiogroup', { name: 'Breakpoint' }).getByRole('radio', { name: 'Base' }).click()
 
     // Dark shows the app dark (the marketplace's own strategy) and writes dark:.
-    await page.getByRole('button', { name: 'Dark' }).click()
-    await expect(page.getByRole('button', { name: 'Dark' })).toHaveAttribute('aria-pressed', 'true')
+    await page.getByRole('button', { name: 'Dark', exact: true }).click()
+    await expect(page.getByRole('button', { name: 'Dark', exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    )
     await setNumber(page, 'Padding left', '8')
     await expect.poll(heading).toContain('dark:pl-2')
-    await page.getByRole('button', { name: 'Dark' }).click()
+    await page.getByRole('button', { name: 'Dark', exact: true }).click()
 
     // Every change was one request; undo each, and every file is as it was.
     const changes = styling()
@@ -119,6 +123,37 @@ test.describe('on the marketplace (Tailwind 4)', () => {
       await editor.undoButton.click()
     }
     await expect.poll(() => changedSince(served.dir, start), { timeout: 15_000 }).toEqual([])
+  })
+
+  test('keyboard and screen readers: Tab goes from the Styles tab into the panel, axe finds nothing serious in light and dark', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000)
+    await page.setViewportSize({ width: 1280, height: 800 })
+    const editor = await openEditor(page, served)
+    await openStyles(editor, 'h1#hero-heading')
+    // From the Styles tab, Tab reaches the panel's first control (after the tab panel itself).
+    await page.getByRole('tab', { name: 'Styles' }).focus()
+    const state = page.getByRole('combobox', { name: 'State' })
+    for (
+      let press = 0;
+      press < 3 && !(await state.evaluate((element) => element === document.activeElement));
+      press++
+    )
+      await page.keyboard.press('Tab')
+    await expect(state).toBeFocused()
+    for (const theme of ['light', 'dark'] as const) {
+      if (theme === 'dark') await page.getByRole('button', { name: 'Dark theme' }).click()
+      const { violations } = await new AxeBuilder({ page }).include('[aria-label=Styles]').analyze()
+      expect(
+        violations
+          .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+          .map(
+            (violation) =>
+              `${theme}: ${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+          ),
+      ).toEqual([])
+    }
   })
 
   test('a scrub is one change and one undo step', async ({ page }) => {
@@ -241,25 +276,27 @@ test.describe('vite8-plain-css (no Tailwind)', () => {
     await expect.poll(() => read('src/styles.css')).toMatch(/\.save-button \{[^}]*padding-top: 12px;/)
     await expect(editor.app.locator('button.save-button')).toHaveCSS('padding-top', '12px')
 
-    // The card's from .card in Card.module.css. A click on the section selects the Card it is the root
-    // of: its heading, then Escape, selects the section itself.
+    // The card's title from .title in Card.module.css.
     await openStyles(editor, 'main section h2')
+    await setNumber(page, 'Padding top', '24')
+    await expect.poll(() => read('src/Card.module.css')).toMatch(/\.title \{[^}]*padding-top: 24px;/)
+    await expect(editor.app.locator('main section h2').first()).toHaveCSS('padding-top', '24px')
+    // Both cards' titles: the rule is the module's, not the element's.
+    await expect(editor.app.locator('main section h2').nth(1)).toHaveCSS('padding-top', '24px')
+
+    // The note's from its style prop. Its paragraph fills it: the paragraph, then Escape, selects it.
+    await openStyles(editor, 'main > div p')
     await page.keyboard.press('Escape')
-    const section = editor.app.locator('main section').first()
-    await expect(editor.row((await section.getAttribute('data-tempo-id')) as string)).toHaveAttribute(
+    const note = editor.app.locator('main > div')
+    await expect(editor.row((await note.getAttribute('data-tempo-id')) as string)).toHaveAttribute(
       'aria-selected',
       'true',
     )
     await expect(page.getByRole('group', { name: 'Style controls' })).toHaveAttribute('aria-busy', 'false')
-    await setNumber(page, 'Padding top', '24')
-    await expect.poll(() => read('src/Card.module.css')).toMatch(/\.card \{[^}]*padding-top: 24px;/)
-    await expect(editor.app.locator('main section').first()).toHaveCSS('padding-top', '24px')
-
-    // The note's from its style prop.
-    await openStyles(editor, 'main > div')
+    const sheets = [read('src/styles.css'), read('src/Card.module.css')]
     await setNumber(page, 'Padding top', '20')
     await expect.poll(() => read('src/App.tsx')).toMatch(/style=\{\{[^}]*paddingTop: '20px'/)
-    expect(read('src/styles.css')).not.toContain('20px')
+    expect([read('src/styles.css'), read('src/Card.module.css')]).toEqual(sheets)
 
     for (let undo = 0; undo < 3; undo++) await editor.undoButton.click()
     await expect.poll(() => changedSince(served.dir, start), { timeout: 15_000 }).toEqual([])

@@ -155,6 +155,13 @@ describe('the framework an edit is written with, per element', () => {
       rules: [cssRule('._card_x1y2z_1', { padding: '16px' }, { filename: '/app/src/Card.module.css' })],
     })
     expect(writeTargetFor('padding-left', module, [])).toEqual({ framework: 'CSS', customProperties: {} })
+    // The code's className is `styles.title`: the lookups have no class for it, the page's rule does.
+    const fromCode = styling({
+      projectFramework: 'CSS',
+      classes: [],
+      rules: [cssRule('._title_x1y2z_9', { margin: '0' }, { filename: '/app/src/Card.module.css' })],
+    })
+    expect(writeTargetFor('padding-top', fromCode, [])).toEqual({ framework: 'CSS', customProperties: {} })
     expect(baseSelector('.dark .card:hover')).toBe('.card')
   })
 

@@ -225,7 +225,8 @@ const editableOwn = (rule: ProcessedCssRule): rule is ProcessedCssRule & { filen
  * 1. 'Inline' when the element's `style` prop sets it (nothing else would show over it), without modifiers;
  * 2. 'CSS' on the rule that gives the value when that rule is the project's (allowChanges);
  * 3. 'Tailwind' in a Tailwind project, unless the element's classes are all plain-CSS classes;
- * 4. 'CSS' on the last plain-CSS rule of one of its classes (states and breakpoints added by the server);
+ * 4. 'CSS' on the last plain-CSS rule of one of its classes, or of a CSS module styling it (states and
+ *    breakpoints added by the server);
  * 5. 'Inline' otherwise, which cannot take states, breakpoints or dark mode (refused, with what to do).
  */
 export function writeTargetFor(
@@ -254,9 +255,14 @@ export function writeTargetFor(
     !(classes.length > 0 && classes.every(plainClass))
   )
     return { framework: StylingFramework.TAILWIND }
+  // Its classes' rules; a CSS module's class is hashed in the page (`_title_x1y2`) and is no class of the
+  // code's, so a module rule that styles the element counts as its own (the server finds it by the
+  // element's `styles.title`).
   const own = styling.rules.filter(
     (rule): rule is ProcessedCssRule & { filename: string } =>
-      editableOwn(rule) && rule.classParsed !== null && classes.includes(rule.classParsed),
+      editableOwn(rule) &&
+      ((rule.classParsed !== null && classes.includes(rule.classParsed)) ||
+        (CSS_MODULE.test(rule.filename) && rule.applied)),
   )
   const base = own.filter((rule) => rule.modifiers.length === 0).at(-1) ?? own.at(-1)
   if (base) return css(base)

@@ -4,7 +4,7 @@
  *
  * Accessible names, stable for tests (Playwright's getByRole):
  *   region 'Styles'                                   the panel (tab 'Styles' beside 'Element')
- *   combobox 'State'    group 'Breakpoint' (radios 'Base', 'sm', 'md', 'lg', 'xl', '2xl')    button 'Dark' (aria-pressed)
+ *   combobox 'State'    radiogroup 'Breakpoint' (radios 'Base', 'sm', 'md', 'lg', 'xl', '2xl')    button 'Dark' (aria-pressed)
  *   list 'Classes' (buttons 'Remove class <name>')    combobox 'Add class' (options: the suggestions)
  *   region per section: 'Layout', 'Spacing', 'Size', 'Position', 'Typography', 'Background', 'Border',
  *     'Effects', 'Rules (<n>)'; its heading button toggles it (aria-expanded)
