@@ -75,96 +75,78 @@ async function handleProject(
   send(response, 200, project())
 }
 
-/**
- * POST /__visual-edit/lookups: what the code says about the ids the editor asks about (file, line,
- * tag, text, classes; protocol/lookups.ts). Gated like a mutate route (Host, peer, same-site fetch,
- * Origin, token, JSON body); files are named relative to the root.
- */
-async function handleLookups(
+/** One of the editor's POST endpoints beside the mutate routes: its gate, then its answer. */
+type GatedEndpoint = (
   request: IncomingMessage,
   response: ServerResponse,
   gate: GateOptions,
   services: MutationServices,
-): Promise<void> {
-  const body = await gatedBody(
-    request,
-    response,
-    gate,
+) => Promise<void>
+
+/**
+ * An endpoint gated like a mutate route (Host, peer, same-site fetch, Origin, token, JSON body parsed
+ * with `schema`), answering `answer`'s result. `what` and `operation` name it in its refusals.
+ */
+function gatedEndpoint<Schema extends v.GenericSchema>(
+  path: string,
+  what: string,
+  operation: string,
+  schema: Schema,
+  answer: (
+    services: MutationServices,
+    body: v.InferOutput<Schema>,
+  ) => Promise<LookupsResponse | ClassCssResponse | ClassSuggestionsResponse | DesignTokensResponse>,
+): GatedEndpoint {
+  return async (request, response, gate, services) => {
+    const body = await gatedBody(request, response, gate, path, what, operation, schema)
+    send(response, 200, await answer(services, body))
+  }
+}
+
+/**
+ * The editor's endpoints beside the project and the mutate routes, by path:
+ * - lookups: what the code says about the ids the editor asks about (file, line, tag, text, classes;
+ *   protocol/lookups.ts), files named relative to the root;
+ * - class-css: the CSS the project's Tailwind generates for each class (protocol/instant-update.ts),
+ *   for the instant updates of classes the page does not have yet;
+ * - class-suggestions: the project's Tailwind classes for what the user types in the class input
+ *   (protocol/design-system.ts), answered from lists kept per loaded Tailwind (every keystroke asks);
+ * - design-tokens (body `{}`): the theme's tokens and the project's dark strategy.
+ */
+const GATED_ENDPOINTS: ReadonlyMap<string, GatedEndpoint> = new Map([
+  [
     LOOKUPS_PATH,
-    'Lookups are',
-    'lookups',
-    lookupsRequestSchema,
-  )
-  send(response, 200, await describeElements(services, body.ids))
-}
-
-/**
- * POST /__visual-edit/class-css: the CSS the project's Tailwind generates for each class
- * (protocol/instant-update.ts), for the instant updates of classes the page does not have yet. Gated
- * like the lookups.
- */
-async function handleClassCss(
-  request: IncomingMessage,
-  response: ServerResponse,
-  gate: GateOptions,
-  services: MutationServices,
-): Promise<void> {
-  const body = await gatedBody(
-    request,
-    response,
-    gate,
+    gatedEndpoint(LOOKUPS_PATH, 'Lookups are', 'lookups', lookupsRequestSchema, (services, body) =>
+      describeElements(services, body.ids),
+    ),
+  ],
+  [
     CLASS_CSS_PATH,
-    'Class CSS is',
-    'class-css',
-    classCssRequestSchema,
-  )
-  send(response, 200, await classCss(services.root, body.classes))
-}
-
-/**
- * POST /__visual-edit/class-suggestions: the project's Tailwind classes for what the user types in
- * the class input (protocol/design-system.ts; server/design-system/class-suggestions.ts). Gated like
- * the lookups; called on every keystroke, so it answers from lists kept per loaded Tailwind.
- */
-async function handleClassSuggestions(
-  request: IncomingMessage,
-  response: ServerResponse,
-  gate: GateOptions,
-  services: MutationServices,
-): Promise<void> {
-  const body = await gatedBody(
-    request,
-    response,
-    gate,
+    gatedEndpoint(CLASS_CSS_PATH, 'Class CSS is', 'class-css', classCssRequestSchema, (services, body) =>
+      classCss(services.root, body.classes),
+    ),
+  ],
+  [
     CLASS_SUGGESTIONS_PATH,
-    'Class suggestions are',
-    'class-suggestions',
-    classSuggestionsRequestSchema,
-  )
-  send(response, 200, await classSuggestions(services.root, body))
-}
-
-/**
- * POST /__visual-edit/design-tokens (body `{}`): the theme's tokens and the project's dark strategy
- * (protocol/design-system.ts; server/design-system/design-tokens.ts). Gated like the lookups.
- */
-async function handleDesignTokens(
-  request: IncomingMessage,
-  response: ServerResponse,
-  gate: GateOptions,
-  services: MutationServices,
-): Promise<void> {
-  await gatedBody(
-    request,
-    response,
-    gate,
+    gatedEndpoint(
+      CLASS_SUGGESTIONS_PATH,
+      'Class suggestions are',
+      'class-suggestions',
+      classSuggestionsRequestSchema,
+      (services, body) => classSuggestions(services.root, body),
+    ),
+  ],
+  [
     DESIGN_TOKENS_PATH,
-    'Design tokens are',
-    'design-tokens',
-    v.object({}, 'a JSON object'),
-  )
-  send(response, 200, await designTokens(services.root))
-}
+    gatedEndpoint(
+      DESIGN_TOKENS_PATH,
+      'Design tokens are',
+      'design-tokens',
+      v.object({}, 'a JSON object'),
+      (services) => designTokens(services.root),
+    ),
+  ],
+])
 
 /**
  * The gate of the editor's POST endpoints beside the mutate routes (Host, peer, method, same-site
@@ -285,17 +267,11 @@ export function createMutateMiddleware(
     const handled =
       pathname === PROJECT_PATH
         ? handleProject(request, response, gate, project)
-        : pathname === LOOKUPS_PATH
-          ? handleLookups(request, response, gate, services)
-          : pathname === CLASS_CSS_PATH
-            ? handleClassCss(request, response, gate, services)
-            : pathname === CLASS_SUGGESTIONS_PATH
-              ? handleClassSuggestions(request, response, gate, services)
-              : pathname === DESIGN_TOKENS_PATH
-                ? handleDesignTokens(request, response, gate, services)
-                : pathname.startsWith('/canvases/')
-                  ? handleRoute(request, response, pathname, gate, services, canvases)
-                  : null
+        : GATED_ENDPOINTS.has(pathname)
+          ? (GATED_ENDPOINTS.get(pathname) as GatedEndpoint)(request, response, gate, services)
+          : pathname.startsWith('/canvases/')
+            ? handleRoute(request, response, pathname, gate, services, canvases)
+            : null
     if (handled === null) {
       next()
       return
