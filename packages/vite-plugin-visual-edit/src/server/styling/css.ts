@@ -75,6 +75,26 @@ export function mediaQueryFor(modifiers: readonly StyleModifier[]): string | nul
   return breakpoint === undefined ? null : `(min-width: ${RESPONSIVE_BREAKPOINTS_REM[breakpoint]}rem)`
 }
 
+/** The media query of a stylesheet that turns dark with the system's preference. */
+const DARK_MEDIA = '(prefers-color-scheme: dark)'
+
+/**
+ * Whether the stylesheet turns dark through the media query, not a `.dark` class: it has a
+ * `prefers-color-scheme: dark` block and no `.dark` selector. Its dark edits go into that media
+ * query, as its authors write them.
+ */
+function darkByMedia(root: Root): boolean {
+  let media = false
+  let darkClass = false
+  root.walkAtRules(/^media$/i, (rule) => {
+    if (/prefers-color-scheme\s*:\s*dark/i.test(rule.params)) media = true
+  })
+  root.walkRules((rule) => {
+    if (/(^|[\s,>+~(])\.dark(?![\w-])/.test(rule.selector)) darkClass = true
+  })
+  return media && !darkClass
+}
+
 /** The ancestor dark mode is read from, in a plain stylesheet and in a CSS module (whose `.dark` would be renamed). */
 const DARK_ANCESTOR = '.dark'
 const DARK_ANCESTOR_IN_MODULE = ':global(.dark)'
@@ -199,7 +219,8 @@ function endOf(node: ChildNode): number {
  * A value replaces the last declaration of the property (earlier ones are fallbacks) and carries
  * `!important` only when the new value says so; a removal takes every declaration of the property with
  * its line. A missing `:hover`, `.dark` or `@media` rule is created at the end of the stylesheet (or
- * of an existing media block for the breakpoint).
+ * of an existing media block for the breakpoint). A stylesheet that turns dark by the media query
+ * (darkByMedia) gets a dark edit in its `@media (prefers-color-scheme: dark)` block instead of `.dark`.
  */
 export function applyCssStyling(args: {
   sheet: SourceFile
@@ -210,14 +231,18 @@ export function applyCssStyling(args: {
   const { sheet, changes, modifiers } = args
   const code = sheet.text
   const root = parseSheet(sheet)
-  const media = mediaQueryFor(modifiers)
+  // A stylesheet that turns dark by the media query gets its dark rules there, not under `.dark`.
+  const byMedia = modifiers.includes('dark') && darkByMedia(root)
+  const ruleModifiers = byMedia ? modifiers.filter((modifier) => modifier !== 'dark') : modifiers
+  const breakpoint = mediaQueryFor(ruleModifiers)
+  const media = byMedia ? (breakpoint === null ? DARK_MEDIA : `${breakpoint} and ${DARK_MEDIA}`) : breakpoint
   for (const [property, value] of changes) {
     const problem = value === null ? undefined : declarationValueProblem(value, cssTextProblem)
     if (problem) {
       throw new MutateError('INVALID_VALUE', `The value of ${property} cannot be written: ${problem}.`)
     }
   }
-  const selector = variantSelector(args.selector, modifiers, /\.module\.css$/i.test(sheet.path))
+  const selector = variantSelector(args.selector, ruleModifiers, /\.module\.css$/i.test(sheet.path))
   const wanted = normalizeSelector(selector)
   const locate = (sheetRoot: Root) => {
     const found: Rule[] = []
