@@ -354,9 +354,10 @@ export class Styles {
       { type: ChangeType.STYLING, changeFields: fields },
       shown ? { instantShownAs: gesture.id } : {},
     )
-    // The instant update is posted before this read: the values shown are the new ones.
+    // The instant update is posted before this read: the values shown are the new ones. The read (a
+    // pass over the page's stylesheets) waits until the page has painted the update.
     if (this.#scope.state.styleScope.state) void this.#scope.forceState()
-    this.refresh()
+    this.#afterPaint(() => this.refresh())
     const { ok } = await submitted
     if (ok && overriding) this.#toaster.toast({ kind: 'info', ...overriding })
     return ok

@@ -1,6 +1,6 @@
 import * as Popover from '@radix-ui/react-popover'
 import * as ToggleGroup from '@radix-ui/react-toggle-group'
-import { type KeyboardEvent, useId, useState } from 'react'
+import { type KeyboardEvent, useId, useMemo, useState } from 'react'
 import { HexColorPicker } from 'react-colorful'
 import { useEditorState, useSession } from '../../session/session-context.tsx'
 import { colorFamilies, colorOf, colorText } from './color.ts'
@@ -62,7 +62,7 @@ export function ColorField({
   const endDrag = () => {
     if (edit.pending !== null) finish(edit.pending)
   }
-  const families = colorFamilies(tokens?.colors ?? [])
+  const families = useMemo(() => colorFamilies(tokens?.colors ?? []), [tokens])
   const current = tokens?.colors.find((token) => colorOf(token.value)?.hex === swatch?.hex)?.name ?? ''
 
   return (

@@ -5,13 +5,27 @@ let probe: CanvasRenderingContext2D | null | undefined
 
 const hexByte = (value: number) => Math.round(value).toString(16).padStart(2, '0')
 
+/** Colours read so far: every colour field compares its value with each of the theme's (~250) on each render. */
+const read = new Map<string, { hex: string; alpha: number } | null>()
+/** A bound on `read`, far above a theme's colours and the values of a session. */
+const MAX_READ = 4096
+
 /**
  * A CSS colour as the picker's `#rrggbb` and its alpha (0-1); null when the browser does not read it
- * as a colour. `rgb()` and hex are read here, anything else by painting it on a canvas.
+ * as a colour. `rgb()` and hex are read here, anything else by painting it on a canvas (once per
+ * colour: remembered).
  *
  *   'rgb(37, 99, 235)'  ->  { hex: '#2563eb', alpha: 1 }      'transparent'  ->  { hex: '#000000', alpha: 0 }
  */
 export function colorOf(color: string): { hex: string; alpha: number } | null {
+  if (read.has(color)) return read.get(color) ?? null
+  const result = readColor(color)
+  if (read.size >= MAX_READ) read.clear()
+  read.set(color, result)
+  return result
+}
+
+function readColor(color: string): { hex: string; alpha: number } | null {
   const text = color.trim().toLowerCase()
   if (text === '') return null
   const short = /^#([0-9a-f])([0-9a-f])([0-9a-f])$/.exec(text)
