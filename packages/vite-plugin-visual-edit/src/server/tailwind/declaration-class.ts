@@ -77,14 +77,15 @@ export function declarationMatcher(
   }
 }
 
-const rootCaches = new WeakMap<DesignSystem, Map<string, string[]>>()
+const rootIndexes = new WeakMap<DesignSystem, Map<string, Map<string, string[]>>>()
 
 /**
  * The functional utilities whose arbitrary value sets exactly the declaration, shortest first.
- * Trying all of them (~315) costs 40-80 ms, so the answer is kept per property and value shape
- * (`#123456` and `#654321` share one, as do `13px` and `14px`, since Tailwind infers a value's type
- * from its syntax); a remembered answer is still checked with the value at hand, and a miss asks
- * all utilities again.
+ * Trying all of them (~315) costs 40-80 ms warm and 100-400 ms cold, so it is done once per value
+ * shape (`#123456` and `#654321` share one, as do `13px` and `14px`, since Tailwind infers a value's
+ * type from its syntax) for every property at once: the roots by the one property their arbitrary
+ * value declares (`p-[13px]` -> padding, `pt-[13px]` -> padding-top). Every property of a shape after
+ * the first is a lookup; the roots found are still checked with the value at hand (`keepSetting`).
  */
 function rootsSetting(
   system: DesignSystem,
@@ -92,21 +93,55 @@ function rootsSetting(
   value: string,
   keepSetting: (roots: string[]) => string[],
 ): string[] {
-  const cache = rootCaches.get(system) ?? new Map<string, string[]>()
-  rootCaches.set(system, cache)
-  const key = `${property}\u0000${valueShape(value)}`
-  const remembered = cache.get(key)
-  if (remembered) {
-    const still = keepSetting(remembered)
-    if (still.length === remembered.length) return still
+  const byShape = rootIndexes.get(system) ?? new Map<string, Map<string, string[]>>()
+  rootIndexes.set(system, byShape)
+  const shape = valueShape(value)
+  let index = byShape.get(shape)
+  if (!index) {
+    index = rootsByProperty(system, value)
+    byShape.set(shape, index)
   }
+  return keepSetting(index.get(property) ?? [])
+}
+
+/** Every functional utility, shortest first, by the one property its arbitrary `value` declares. */
+function rootsByProperty(system: DesignSystem, value: string): Map<string, string[]> {
   const roots = system.utilities
     .keys('functional')
     .slice()
     .sort((a, b) => a.length - b.length || (a < b ? -1 : 1))
-  const found = keepSetting(roots)
-  cache.set(key, found)
-  return found
+  const arbitrary = arbitraryValue(value)
+  const asts = system.candidatesToAst(roots.map((root) => `${root}-[${arbitrary}]`))
+  const index = new Map<string, string[]>()
+  roots.forEach((root, position) => {
+    const declarations = plainDeclarations(asts[position] ?? [])
+    if (!declarations || declarations.length === 0) return
+    const properties = new Set(declarations.map((declaration) => declaration.property))
+    if (properties.size !== 1) return
+    const declared = [...properties][0] as string
+    const list = index.get(declared) ?? []
+    list.push(root)
+    index.set(declared, list)
+  })
+  return index
+}
+
+/** Values of the shapes the Styles panel writes most: lengths, colours, numbers, percentages. */
+const COMMON_SHAPES = ['13px', '#123456', '1.5', '50%']
+
+/**
+ * Builds the roots of the common value shapes ahead of the first edit, one shape per macrotask (each
+ * asks Tailwind about every utility: 100-400 ms the first time), so that edit is a lookup and the dev
+ * server answers other requests between them.
+ */
+export function warmDeclarationIndex(system: DesignSystem): void {
+  const next = (at: number) => {
+    const sample = COMMON_SHAPES[at]
+    if (sample === undefined) return
+    rootsSetting(system, '', sample, (roots) => roots)
+    setTimeout(() => next(at + 1), 0).unref()
+  }
+  setTimeout(() => next(0), 0).unref()
 }
 
 /** `#123456` -> `#000000`, `13.5px` -> `0px`, `1px 2px` -> `0px 0px`. */
