@@ -110,7 +110,7 @@ function ElementStyles() {
           </button>
         </div>
       ) : null}
-      <div role="group" aria-label="Style controls" aria-busy={value.loading}>
+      <fieldset aria-label="Style controls" aria-busy={value.loading} className="m-0 min-w-0 border-0 p-0">
         <LayoutSection />
         <SpacingSection />
         <SizeSection />
@@ -120,7 +120,7 @@ function ElementStyles() {
         <BorderSection />
         <EffectsSection />
         <RulesList />
-      </div>
+      </fieldset>
     </StylesContext.Provider>
   )
 }
