@@ -33,6 +33,7 @@ function fakeTree(): SelectionTree & OutlineTree {
     childrenOf: () => [],
     nodeOf: (key) => (elementsOf(key)[0] ? nodeFor(elementsOf(key)[0] as Element) : null),
     isComponent: () => false,
+    nodesWithCodebaseId: () => [],
     instancesWithCodebaseId: () => [],
   }
 }
