@@ -273,6 +273,27 @@ describe('reading the styles', () => {
   })
 })
 
+describe('a typed value (Enter)', () => {
+  test('its instant update is posted at once, before the change goes to the ledger, which takes it as shown', async () => {
+    const { styles, submit, applied } = setup()
+    const stop = styles.watch()
+    await flush()
+    const order: string[] = []
+    submit.mockImplementation(async () => {
+      order.push(`submit after ${applied().length} preview(s)`)
+      return { ok: true }
+    })
+    await styles.commitStyle({ 'padding-top': '24px' })
+    const previews = applied() as { id: string }[]
+    expect(previews).toHaveLength(1)
+    expect(order).toEqual(['submit after 1 preview(s)'])
+    expect(submit).toHaveBeenCalledWith('Change style', expect.anything(), {
+      instantShownAs: previews[0]?.id,
+    })
+    stop()
+  })
+})
+
 describe('Tailwind 3: utilities compiled into the project stylesheet', () => {
   // Vite serves src/index.css with the utilities Tailwind 3 compiled into it: the page sees .p-4 as a
   // rule of a project file.

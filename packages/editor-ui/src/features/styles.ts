@@ -327,6 +327,9 @@ export class Styles {
    * update, no flash); otherwise the preview is taken back first. Resolves whether it was written.
    */
   async commitStyle(changes: Readonly<Record<string, string>>): Promise<boolean> {
+    // A typed value shows as a one-move gesture: its instant update is posted now, before the ledger's
+    // state changes make the editor redraw (which the page's frame would otherwise wait behind).
+    if (this.#gesture === null && this.state.styles.status === 'ready') this.previewStyle(changes)
     const gesture = this.#gesture
     this.#gesture = null
     // Where a value is written depends on the element's rules: an edit made while they are read waits for them.
