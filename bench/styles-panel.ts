@@ -215,7 +215,8 @@ async function changeTimes(page: Page, served: CliProject): Promise<ChangeTimes>
             const check = (time: number) => {
               if (getComputedStyle(element).paddingTop === `${value}px`) {
                 element.style.removeProperty('padding-top')
-                resolve(time - start)
+                // The frame that paints it may have begun before the change (rAF runs before paint).
+                resolve(Math.max(0, time - start))
               } else requestAnimationFrame(check)
             }
             requestAnimationFrame(check)
