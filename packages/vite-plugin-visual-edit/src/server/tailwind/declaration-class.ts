@@ -126,24 +126,6 @@ function rootsByProperty(system: DesignSystem, value: string): Map<string, strin
   return index
 }
 
-/** Values of the shapes the Styles panel writes most: lengths, colours, numbers, percentages. */
-const COMMON_SHAPES = ['13px', '#123456', '1.5', '50%']
-
-/**
- * Builds the roots of the common value shapes ahead of the first edit, one shape per macrotask (each
- * asks Tailwind about every utility: 100-400 ms the first time), so that edit is a lookup and the dev
- * server answers other requests between them.
- */
-export function warmDeclarationIndex(system: DesignSystem): void {
-  const next = (at: number) => {
-    const sample = COMMON_SHAPES[at]
-    if (sample === undefined) return
-    rootsSetting(system, '', sample, (roots) => roots)
-    setTimeout(() => next(at + 1), 0).unref()
-  }
-  setTimeout(() => next(0), 0).unref()
-}
-
 /** `#123456` -> `#000000`, `13.5px` -> `0px`, `1px 2px` -> `0px 0px`. */
 function valueShape(value: string): string {
   return value

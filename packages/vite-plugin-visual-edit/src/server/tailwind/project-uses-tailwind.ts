@@ -6,6 +6,8 @@ import { projectHasTailwind } from './tailwind-package.ts'
 /** Packages whose presence in a manifest says the project uses Tailwind. */
 const TAILWIND_PACKAGES = ['tailwindcss', '@tailwindcss/vite', '@tailwindcss/postcss']
 const DEPENDENCY_FIELDS = ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies']
+/** A stylesheet that takes Tailwind in, either version's way (one walk of src/ for both). */
+const TAKES_TAILWIND_IN = new RegExp(`${TAILWIND_4_IMPORT.source}|${TAILWIND_3_DIRECTIVE.source}`)
 const TAILWIND_3_CONFIGS = ['js', 'cjs', 'mjs', 'ts', 'cts', 'mts'].map((ext) => `tailwind.config.${ext}`)
 
 /**
@@ -22,10 +24,7 @@ export async function projectUsesTailwind(root: string): Promise<boolean> {
   if (!projectHasTailwind(root)) return false
   if (namesTailwind(root)) return true
   if (TAILWIND_3_CONFIGS.some((name) => existsSync(path.join(root, name)))) return true
-  return (
-    (await findTailwindEntry(root, TAILWIND_4_IMPORT)) !== null ||
-    (await findTailwindEntry(root, TAILWIND_3_DIRECTIVE)) !== null
-  )
+  return (await findTailwindEntry(root, TAKES_TAILWIND_IN)) !== null
 }
 
 /**

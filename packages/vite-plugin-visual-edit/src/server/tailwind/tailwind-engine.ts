@@ -5,12 +5,7 @@ import { withModifiers } from '../../protocol/styling.ts'
 import { MutateError } from '../edit/mutate-error.ts'
 import { declaredProperties } from './css-ast.ts'
 import { findTailwindEntry, TAILWIND_4_IMPORT } from './css-entry.ts'
-import {
-  arbitraryProperty,
-  classForDeclaration,
-  variantsAsWritten,
-  warmDeclarationIndex,
-} from './declaration-class.ts'
+import { arbitraryProperty, classForDeclaration, variantsAsWritten } from './declaration-class.ts'
 import { type DesignSystem, designSystemOf } from './design-system.ts'
 import { type ClassEffect, noClassFor, type TailwindEngine, type TailwindIntrospection } from './engine.ts'
 import { loadLegacyEngine } from './legacy-engine.ts'
@@ -239,7 +234,6 @@ async function loadDesignSystem(root: string, found: TailwindPackage): Promise<L
     throw loadFailure(root, relativeEntry ?? 'its default theme', error)
   }
   if (!system) return unchecked(found)
-  warmDeclarationIndex(system)
   return {
     engine: new DesignSystemEngine(system, relativeEntry),
     entry,
