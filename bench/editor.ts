@@ -31,6 +31,7 @@ import playwrightConfig, { CHROMIUM_PATH } from '../playwright.config.ts'
 import { MARKETPLACE, startCliProject } from '../tests/e2e/projects/cli-project.ts'
 import { listenDevServer } from '../tests/helpers/dev-server.ts'
 import { bareReactJavaScript, initialJavaScript } from './build-size.ts'
+import { appFrame, instrumentedEditorPage } from './editor-page.ts'
 import { formatTable, median, percentile, ratio } from './report.ts'
 
 const REPO = path.resolve(import.meta.dirname, '..')
@@ -105,19 +106,7 @@ function instrument(): void {
   }
 }
 
-async function newPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
-  // tsx compiles this file with esbuild's keepNames: the functions the page runs call __name.
-  await context.addInitScript({ content: 'window.__name = (fn) => fn' })
-  await context.addInitScript(instrument)
-  return context.newPage()
-}
-
-const appFrame = async (page: Page): Promise<Frame> => {
-  const frame = await (await page.locator('iframe[title="The app"]').elementHandle())?.contentFrame()
-  if (!frame) throw new Error('the editor has no app frame')
-  return frame
-}
+const newPage = (browser: Browser) => instrumentedEditorPage(browser, instrument)
 
 /** Navigation -> first layers row (editor) or hero heading (bare app), in ms. */
 async function loadTime(browser: Browser, url: string, mark: 'tree' | 'heading'): Promise<number> {

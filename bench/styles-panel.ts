@@ -24,6 +24,7 @@ import path from 'node:path'
 import { type Browser, chromium, type Frame, type Page } from '@playwright/test'
 import playwrightConfig, { CHROMIUM_PATH } from '../playwright.config.ts'
 import { type CliProject, MARKETPLACE, startCliProject } from '../tests/e2e/projects/cli-project.ts'
+import { appFrame, instrumentedEditorPage } from './editor-page.ts'
 import { formatTable, median, percentile } from './report.ts'
 
 const HERO = 'src/components/home/HeroSearch.tsx'
@@ -99,12 +100,6 @@ function instrument(): void {
 }
 
 const marks = (target: Page | Frame) => target.evaluate(() => (window as unknown as BenchWindow).__bench)
-
-async function appFrame(page: Page): Promise<Frame> {
-  const frame = await (await page.locator('iframe[title="The app"]').elementHandle())?.contentFrame()
-  if (!frame) throw new Error('the editor has no app frame')
-  return frame
-}
 
 /** Waits until the frame has had no hot update for 400 ms (a write makes the module's and the CSS's). */
 async function settle(frame: Frame): Promise<void> {
@@ -264,13 +259,7 @@ async function changeTimes(page: Page, served: CliProject): Promise<ChangeTimes>
   return times
 }
 
-async function newPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
-  // tsx compiles this file with esbuild's keepNames: the functions the page runs call __name.
-  await context.addInitScript({ content: 'window.__name = (fn) => fn' })
-  await context.addInitScript(instrument)
-  return context.newPage()
-}
+const newPage = (browser: Browser) => instrumentedEditorPage(browser, instrument)
 
 export async function benchStylesPanel(): Promise<boolean> {
   const stateHome = process.env.XDG_STATE_HOME
