@@ -61,12 +61,16 @@ function Layout() {
   const layersRef = usePanelRef()
   const elementRef = usePanelRef()
   const [open, setOpen] = useState({ layers: true, element: true })
+  // On a narrow window a side panel opened from the toolbar may take most of it: at 40% of a phone's
+  // 390 px its fields would be 150 px wide, under their own minimum.
+  const [narrow] = useState(() => window.innerWidth < NARROW_PX)
+  const sideMax = narrow ? '80' : '40'
   // A narrow window (a laptop split in two, a tablet) starts with the canvas alone; the toolbar opens the panels.
   useLayoutEffect(() => {
-    if (window.innerWidth >= NARROW_PX) return
+    if (!narrow) return
     layersRef.current?.collapse()
     elementRef.current?.collapse()
-  }, [layersRef, elementRef])
+  }, [narrow, layersRef, elementRef])
   const toggle = (panel: 'layers' | 'element') => {
     const handle = (panel === 'layers' ? layersRef : elementRef).current
     if (handle?.isCollapsed()) handle.expand()
@@ -90,14 +94,14 @@ function Layout() {
           onResize={track('layers')}
           defaultSize={240}
           minSize={160}
-          maxSize="40"
+          maxSize={sideMax}
           collapsible
           collapsedSize={0}
         >
           <LayersPanel />
         </Panel>
         <Separator className={SEPARATOR} />
-        <Panel id="canvas" minSize="30">
+        <Panel id="canvas" minSize={narrow ? '15' : '30'}>
           <Canvas />
         </Panel>
         <Separator className={SEPARATOR} />
@@ -107,7 +111,7 @@ function Layout() {
           onResize={track('element')}
           defaultSize={280}
           minSize={200}
-          maxSize="40"
+          maxSize={sideMax}
           collapsible
           collapsedSize={0}
         >
