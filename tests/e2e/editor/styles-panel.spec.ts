@@ -180,6 +180,37 @@ test.describe('on the marketplace (Tailwind 4)', () => {
     expect(styling()).toBe(1)
   })
 
+  test('a multi-selection: a change is written to each element, one undo step; a chip removed from all', async ({
+    page,
+  }) => {
+    test.setTimeout(150_000)
+    await page.setViewportSize({ width: 1440, height: 900 })
+    const start = snapshotSources(served.dir)
+    const file = path.join(served.dir, HERO)
+    const source = () => readFileSync(file, 'utf8')
+    const editor = await openEditor(page, served)
+    const styling = countStyling(page)
+    const panel = await openStyles(editor, 'h1#hero-heading')
+    const paragraph = editor.app.locator('#hero-heading + p')
+    await paragraph.click({ modifiers: ['Shift'] })
+    await expect(panel.getByText('2 elements: a change is written to each, one undo step.')).toBeVisible()
+    await expect(panel.getByText('No class they all have.')).toBeVisible()
+    await setNumber(page, 'Padding left', '13')
+    await expect.poll(styling).toBe(2)
+    await expect.poll(() => source().match(/pl-\[13px\]/g)?.length ?? 0).toBe(2)
+    // Both show it in the frame before and after the write.
+    await expect(editor.app.locator('h1#hero-heading')).toHaveCSS('padding-left', '13px')
+    await expect(paragraph).toHaveCSS('padding-left', '13px')
+    // Now both have pl-[13px]: its chip removes it from both, one undo step again.
+    await panel.getByRole('button', { name: 'Remove class pl-[13px]' }).click()
+    await expect.poll(() => source().match(/pl-\[13px\]/g)?.length ?? 0).toBe(0)
+    await editor.undoButton.click()
+    await expect.poll(() => source().match(/pl-\[13px\]/g)?.length ?? 0, { timeout: 15_000 }).toBe(2)
+    await editor.undoButton.click()
+    await expect.poll(() => changedSince(served.dir, start), { timeout: 15_000 }).toEqual([])
+    await expect(editor.undoButton).toBeDisabled()
+  })
+
   test('classes as chips: a suggestion from the theme is added, a conflicting one replaced, an unknown one refused', async ({
     page,
   }) => {

@@ -8,6 +8,8 @@ import { Toaster } from './toaster.ts'
 
 const ID = 'tempo-6ba7b810-9dad-41d1-80b4-00c04fd43002'
 const KEY: ElementKey = { codebaseId: ID, storyboardId: 'app', uniquePath: '0-2' }
+const ID2 = 'tempo-6ba7b810-9dad-41d1-80b4-00c04fd43003'
+const KEY2: ElementKey = { codebaseId: ID2, storyboardId: 'app', uniquePath: '0-3' }
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
 
 /** Tailwind 4's CSS for the classes the tests use, as the class-css endpoint answers it. */
@@ -59,45 +61,68 @@ function setup(
   const submit = vi.fn(async () => ({ ok: true }))
   const classSuggestions = vi.fn()
   const lookup = { classes: ['flex', 'p-4'], classesEditable: true } as ElementLookup
+  const other = { classes: ['grid'], classesEditable: true } as ElementLookup
+  let selected: ElementKey[] = [KEY]
+  const select = (keys: ElementKey[]) => (selected = keys)
   const modifiers: string[] = []
   const classes = new StyleClasses(store, {
     api: { classSuggestions, classCss },
     edits: { submit } as never,
-    lookups: { state: { lookups: new Map([[ID, lookup]]), stylingFramework: 'Tailwind' } } as never,
+    lookups: {
+      state: {
+        lookups: new Map([
+          [ID, lookup],
+          [ID2, other],
+        ]),
+        stylingFramework: 'Tailwind',
+      },
+    } as never,
     scope: {
       get modifiers() {
         return modifiers
       },
     } as never,
     toaster,
-    selected: () => [KEY],
+    selected: () => selected,
   })
-  return { classes, submit, classSuggestions, classCss, modifiers, toaster }
+  return { classes, submit, classSuggestions, classCss, modifiers, toaster, select }
 }
 
 describe('adding and removing classes', () => {
   test("a class that makes one of the element's redundant replaces it in one UPDATE_CLASSES", async () => {
     const { classes, submit } = setup()
     expect(await classes.addClass('p-6')).toBe(true)
-    expect(submit).toHaveBeenCalledWith('Replace p-4', {
-      type: 'UPDATE_CLASSES',
-      changeFields: { codebaseIdToUpdateClass: ID, newClasses: ['flex', 'p-6'], oldClasses: ['flex', 'p-4'] },
-    })
+    expect(submit).toHaveBeenCalledWith(
+      'Replace p-4',
+      {
+        type: 'UPDATE_CLASSES',
+        changeFields: {
+          codebaseIdToUpdateClass: ID,
+          newClasses: ['flex', 'p-6'],
+          oldClasses: ['flex', 'p-4'],
+        },
+      },
+      {},
+    )
   })
 
   test("any other class is an ADD_CLASS the server checks, under the scope's modifiers", async () => {
     const { classes, submit, modifiers } = setup()
     modifiers.push('md', 'hover')
     await classes.addClass('text-red-500')
-    expect(submit).toHaveBeenCalledWith('Add class', {
-      type: 'ADD_CLASS',
-      changeFields: {
-        codebaseIdToAddClass: ID,
-        className: 'text-red-500',
-        addingTailwindClass: true,
-        modifiers: ['md', 'hover'],
+    expect(submit).toHaveBeenCalledWith(
+      'Add class',
+      {
+        type: 'ADD_CLASS',
+        changeFields: {
+          codebaseIdToAddClass: ID,
+          className: 'text-red-500',
+          addingTailwindClass: true,
+          modifiers: ['md', 'hover'],
+        },
       },
-    })
+      {},
+    )
   })
 
   test('an unknown class refused by the server: false, so the input keeps the text', async () => {
@@ -109,10 +134,39 @@ describe('adding and removing classes', () => {
   test('REMOVE_CLASS for a chip', async () => {
     const { classes, submit } = setup()
     await classes.removeClass('p-4')
-    expect(submit).toHaveBeenCalledWith('Remove p-4', {
-      type: 'REMOVE_CLASS',
-      changeFields: { codebaseIdToRemoveClass: ID, className: 'p-4' },
-    })
+    expect(submit).toHaveBeenCalledWith(
+      'Remove p-4',
+      {
+        type: 'REMOVE_CLASS',
+        changeFields: { codebaseIdToRemoveClass: ID, className: 'p-4' },
+      },
+      {},
+    )
+  })
+
+  test('a multi-selection: a class is added to each element that lacks it, one undo step', async () => {
+    const { classes, submit, select } = setup()
+    select([KEY, KEY2])
+    expect(await classes.addClass('p-6')).toBe(true)
+    const calls = submit.mock.calls as unknown as [string, { type: string }, { step?: string }][]
+    expect(calls.map(([action, change]) => [action, change.type])).toEqual([
+      ['Replace p-4', 'UPDATE_CLASSES'],
+      ['Add class', 'ADD_CLASS'],
+    ])
+    expect(calls[0]?.[2].step).toBeDefined()
+    expect(calls[1]?.[2].step).toBe(calls[0]?.[2].step)
+  })
+
+  test('a multi-selection: a chip is removed from each element that has it', async () => {
+    const { classes, submit, select } = setup()
+    select([KEY2, KEY])
+    await classes.removeClass('p-4')
+    expect(submit).toHaveBeenCalledTimes(1)
+    expect(submit).toHaveBeenCalledWith(
+      'Remove p-4',
+      { type: 'REMOVE_CLASS', changeFields: { codebaseIdToRemoveClass: ID, className: 'p-4' } },
+      {},
+    )
   })
 })
 

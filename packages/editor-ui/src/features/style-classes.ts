@@ -3,7 +3,6 @@ import {
   type ClassSuggestion,
   DEFAULT_CLASS_SUGGESTIONS,
   type ElementKey,
-  hasCodebaseIdPrefix,
   MAX_CLASS_CSS_CLASSES,
   StylingFramework,
   withModifiers,
@@ -15,6 +14,7 @@ import { logFailure, reasonOf } from './failures.ts'
 import type { Lookups } from './lookups.ts'
 import type { Slice, SliceStore } from './slice.ts'
 import type { StyleScoping } from './style-scope.ts'
+import { styleTargets } from './styles.ts'
 import type { Toaster } from './toaster.ts'
 
 export interface ClassSuggestionsView {
@@ -127,56 +127,77 @@ export class StyleClasses {
       })
   }
 
-  #element(): { codebaseId: string } | null {
-    const selected = this.#selected()
-    const key = selected.length === 1 ? selected[0] : undefined
-    return key && hasCodebaseIdPrefix(key.codebaseId) ? key : null
-  }
-
   /**
-   * Adds the typed classes under the scope's modifiers. In a Tailwind project each is checked by the
-   * server (`asWritten`: added as typed, for a class of the project's own CSS); a class of the
-   * element that the new ones make redundant (same variants, no property of its own left) is replaced
-   * in the same change. Resolves whether it was written (false: the input keeps the text, the toast
-   * says why).
+   * Adds the typed classes under the scope's modifiers to each selected element (one undo step). In a
+   * Tailwind project each is checked by the server (`asWritten`: added as typed, for a class of the
+   * project's own CSS); a class of the element that the new ones make redundant (same variants, no
+   * property of its own left) is replaced in the same change. Resolves whether it was written (false:
+   * the input keeps the text, the toast says why).
    */
   async addClass(text: string, options: { asWritten?: boolean } = {}): Promise<boolean> {
-    const element = this.#element()
+    const elements = styleTargets(this.#selected())
     const words = typedClasses(text)
-    if (!element || words.length === 0) return false
-    const lookup = this.#lookups.state.lookups.get(element.codebaseId)
-    const tailwind = this.#lookups.state.stylingFramework === StylingFramework.TAILWIND
+    if (elements.length === 0 || words.length === 0) return false
     const modifiers = this.#scope.modifiers
     const written = words.map((word) => withModifiers(word, modifiers))
-    const existing = lookup?.classes ?? []
-    if (written.every((className) => existing.includes(className))) {
-      this.#toaster.toast({ kind: 'info', title: `The element already has ${written.join(' ')}.` })
+    const lacking = elements.filter((element) => {
+      const existing = this.#lookups.state.lookups.get(element.codebaseId)?.classes ?? []
+      return !written.every((className) => existing.includes(className))
+    })
+    if (lacking.length === 0) {
+      this.#toaster.toast({
+        kind: 'info',
+        title: `${elements.length > 1 ? 'Every selected element' : 'The element'} already has ${written.join(' ')}.`,
+      })
       return true
     }
+    const step = lacking.length > 1 ? crypto.randomUUID() : undefined
+    const outcomes = await Promise.all(
+      lacking.map(async (element) => {
+        const change = await this.#addChange(element.codebaseId, words, written, options)
+        return this.#edits.submit(change.action, change.change, step ? { step } : {})
+      }),
+    )
+    return outcomes.every((outcome) => outcome.ok)
+  }
+
+  /** The change that adds `written` to one element: replacing what they make redundant, or added beside. */
+  async #addChange(
+    codebaseId: string,
+    words: readonly string[],
+    written: readonly string[],
+    options: { asWritten?: boolean },
+  ): Promise<{ action: string; change: unknown }> {
+    const lookup = this.#lookups.state.lookups.get(codebaseId)
+    const tailwind = this.#lookups.state.stylingFramework === StylingFramework.TAILWIND
+    const existing = lookup?.classes ?? []
     if (tailwind && lookup?.classesEditable && existing.length > 0) {
       const replaced = await this.#replacedBy(written, existing)
-      if (replaced.length > 0) {
-        const outcome = await this.#edits.submit(`Replace ${replaced.join(' ')}`, {
-          type: ChangeType.UPDATE_CLASSES,
-          changeFields: {
-            codebaseIdToUpdateClass: element.codebaseId,
-            newClasses: replaceClasses(existing, replaced, written),
-            oldClasses: [...existing],
+      if (replaced.length > 0)
+        return {
+          action: `Replace ${replaced.join(' ')}`,
+          change: {
+            type: ChangeType.UPDATE_CLASSES,
+            changeFields: {
+              codebaseIdToUpdateClass: codebaseId,
+              newClasses: replaceClasses(existing, replaced, written),
+              oldClasses: [...existing],
+            },
           },
-        })
-        return outcome.ok
-      }
+        }
     }
-    const outcome = await this.#edits.submit('Add class', {
-      type: ChangeType.ADD_CLASS,
-      changeFields: {
-        codebaseIdToAddClass: element.codebaseId,
-        className: words.join(' '),
-        addingTailwindClass: tailwind && !options.asWritten,
-        modifiers,
+    return {
+      action: 'Add class',
+      change: {
+        type: ChangeType.ADD_CLASS,
+        changeFields: {
+          codebaseIdToAddClass: codebaseId,
+          className: words.join(' '),
+          addingTailwindClass: tailwind && !options.asWritten,
+          modifiers: this.#scope.modifiers,
+        },
       },
-    })
-    return outcome.ok
+    }
   }
 
   /** The element's classes the new ones replace, from the project's Tailwind CSS of both (none if it cannot be read). */
@@ -191,14 +212,27 @@ export class StyleClasses {
     }
   }
 
-  /** Takes a class off the element (REMOVE_CLASS). */
+  /** Takes a class off each selected element that has it (REMOVE_CLASS; one undo step). */
   async removeClass(className: string): Promise<boolean> {
-    const element = this.#element()
-    if (!element) return false
-    const outcome = await this.#edits.submit(`Remove ${className}`, {
-      type: ChangeType.REMOVE_CLASS,
-      changeFields: { codebaseIdToRemoveClass: element.codebaseId, className },
-    })
-    return outcome.ok
+    const having = styleTargets(this.#selected()).filter((element) =>
+      (this.#lookups.state.lookups.get(element.codebaseId)?.classes ?? []).includes(className),
+    )
+    // Without its lookup the first element is asked anyway: the server says whether it has the class.
+    const elements = having.length > 0 ? having : styleTargets(this.#selected()).slice(0, 1)
+    if (elements.length === 0) return false
+    const step = elements.length > 1 ? crypto.randomUUID() : undefined
+    const outcomes = await Promise.all(
+      elements.map((element) =>
+        this.#edits.submit(
+          `Remove ${className}`,
+          {
+            type: ChangeType.REMOVE_CLASS,
+            changeFields: { codebaseIdToRemoveClass: element.codebaseId, className },
+          },
+          step ? { step } : {},
+        ),
+      ),
+    )
+    return outcomes.every((outcome) => outcome.ok)
   }
 }

@@ -16,6 +16,8 @@ import { Toaster } from './toaster.ts'
  */
 const ID = 'tempo-6ba7b810-9dad-41d1-80b4-00c04fd43001'
 const KEY: ElementKey = { codebaseId: ID, storyboardId: 'app', uniquePath: '0-1' }
+const ID2 = 'tempo-6ba7b810-9dad-41d1-80b4-00c04fd43002'
+const KEY2: ElementKey = { codebaseId: ID2, storyboardId: 'app', uniquePath: '0-2' }
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
 
 const EVALS = { styles: { 'padding-top': '16px' }, parent: null, darkEnabledInParent: false }
@@ -58,7 +60,13 @@ function setup(
   const submit = vi.fn(async () => ({ ok: options.submitOk ?? true }))
   const lookup = { classes: ['p-4'], classesEditable: true } as ElementLookup
   const lookups = {
-    state: { lookups: new Map([[ID, lookup]]), stylingFramework: options.framework ?? ('Tailwind' as const) },
+    state: {
+      lookups: new Map([
+        [ID, lookup],
+        [ID2, lookup],
+      ]),
+      stylingFramework: options.framework ?? ('Tailwind' as const),
+    },
   }
   const tree = { nodeOf: () => ({ key: KEY, ...options.node }) as NavTreeNode }
   let selected: ElementKey[] = [KEY]
@@ -102,6 +110,49 @@ function setup(
 }
 
 afterEach(() => vi.restoreAllMocks())
+
+describe('a multi-selection', () => {
+  test('a scrub previews every element under its own id and writes one change per element, one undo step', async () => {
+    const { styles, submit, applied, calls, select } = setup()
+    // Two instances of KEY2's element are one place in the code: written once.
+    select([KEY, KEY2, { ...KEY2, uniquePath: '0-3' }])
+    styles.watch()
+    await flush()
+    expect(
+      calls.filter((call) => call.name === 'processRulesForSelectedElement').map((call) => call.args[0]),
+    ).toEqual([KEY, KEY2])
+    for (const value of ['17px', '18px', '19px']) styles.previewStyle({ 'padding-top': value })
+    const previews = applied() as { id: string; changeFields: { codebaseId: string } }[]
+    expect(previews.map((item) => item.changeFields.codebaseId)).toEqual([ID, ID2, ID, ID2, ID, ID2])
+    expect(new Set(previews.map((item) => item.id)).size).toBe(2)
+    expect(await styles.commitStyle({ 'padding-top': '19px' })).toBe(true)
+    expect(submit).toHaveBeenCalledTimes(2)
+    const options = submit.mock.calls.map(
+      (call) => (call as unknown[])[2] as { step: string; instantShownAs: string },
+    )
+    expect(options[0]?.step).toBeDefined()
+    expect(options[0]?.step).toBe(options[1]?.step)
+    expect(options.map((option) => option.instantShownAs)).toEqual([previews[0]?.id, previews[1]?.id])
+    expect(submit.mock.calls.map((call) => (call as unknown[])[0])).toEqual([
+      'Change style of 2 elements',
+      'Change style of 2 elements',
+    ])
+  })
+
+  test('a typed value is written to each element; an element without code is left out', async () => {
+    const { styles, submit, select } = setup()
+    select([KEY, { codebaseId: 'library-node', storyboardId: 'app', uniquePath: '0-9' }, KEY2])
+    styles.watch()
+    await flush()
+    await styles.commitStyle({ color: '#ff0000' })
+    expect(
+      submit.mock.calls.map(
+        (call) =>
+          ((call as unknown[])[1] as { changeFields: { codebaseId: string } }).changeFields.codebaseId,
+      ),
+    ).toEqual([ID, ID2])
+  })
+})
 
 describe('one undo step per gesture', () => {
   test('fifty scrub moves preview under one id and write one STYLING change, taken as already shown', async () => {

@@ -46,14 +46,20 @@ const NONE: StylesView = { key: null, status: 'none', evals: null, rules: [], er
 /** STYLING's fields, as the ledger and the instant updates take them. */
 type StylingFields = Extract<InstantChangeItem, { type: 'STYLING' }>['changeFields']
 
+/** What a gesture shows of one element: under one instant-update id that each move replaces. */
+interface Shown {
+  id: string
+  fields: StylingFields
+}
+
 /**
- * A gesture under way (a scrub, a slider drag, a held arrow key): what the page shows of it, under one
- * instant-update id that each move replaces, until its end writes one change.
+ * A gesture under way (a scrub, a slider drag, a held arrow key): what the page shows of it on each
+ * element it styles, until its end writes one change per element, one undo step.
  */
 interface Gesture {
-  id: string
-  codebaseId: string
-  fields: StylingFields | null
+  /** The elements it styles (their codebase ids, in order): another selection is another gesture. */
+  of: string
+  shown: Map<string, Shown>
   /** Its target was refused (and the user told once). */
   refused: boolean
 }
@@ -63,6 +69,19 @@ const isResponsive = (modifier: string): modifier is ResponsiveModifier =>
 
 const sameFields = (a: StylingFields | null, b: StylingFields | null) =>
   a !== null && b !== null && JSON.stringify(a) === JSON.stringify(b)
+
+/**
+ * The selected elements a style edit is for: those with code (a library's element has none), one per
+ * codebase id (two instances of a component's element are one place in the code), in selection order.
+ */
+export function styleTargets(selected: readonly ElementKey[]): ElementKey[] {
+  const seen = new Set<string>()
+  return selected.filter((key) => {
+    if (!hasCodebaseIdPrefix(key.codebaseId) || seen.has(key.codebaseId)) return false
+    seen.add(key.codebaseId)
+    return true
+  })
+}
 
 /**
  * The Styles panel's feature (docs/EDITOR.md, Styles panel): the selected element's computed values and
@@ -90,6 +109,8 @@ export class Styles {
   #current: Promise<void> = Promise.resolve()
   /** The selected element's node as the last tree had it (treeChanged). */
   #treeSignature: string | null = null
+  /** The rules of a multi-selection's other elements (where their edits are written), by codebase id. */
+  #otherRules = new Map<string, readonly ProcessedCssRule[]>()
 
   constructor(
     store: SliceStore<unknown>,
@@ -168,11 +189,30 @@ export class Styles {
     }
   }
 
-  /** The one selected element the panel styles, if it has code (a library's element has none). */
+  /** The selected elements the panel styles (styleTargets). */
+  targets(): ElementKey[] {
+    return styleTargets(this.#selected())
+  }
+
+  /** The element whose values the panel shows: the first selected one with code. */
   #element(): ElementKey | null {
-    const selected = this.#selected()
-    const key = selected.length === 1 ? selected[0] : undefined
-    return key && hasCodebaseIdPrefix(key.codebaseId) ? key : null
+    return this.targets()[0] ?? null
+  }
+
+  /** The rules of a multi-selection's other elements (their edits are written where their own styles are). */
+  async #readOtherRules(others: readonly ElementKey[]): Promise<void> {
+    const read = await Promise.all(
+      others.map(async (key) => {
+        const reply = checkOutboundEvent(
+          OutboundEvent.PROCESSED_CSS_RULES,
+          await this.#bridge.call('processRulesForSelectedElement', key),
+        )
+        if ('problem' in reply)
+          throw new Error(`The app's frame answered the rules wrongly: ${reply.problem}`)
+        return [key.codebaseId, await this.#withGenerated(reply.payload as ProcessedCssRule[])] as const
+      }),
+    )
+    this.#otherRules = new Map(read)
   }
 
   /**
@@ -198,9 +238,11 @@ export class Styles {
       return
     }
     this.#inFlight = true
+    const others = this.targets().slice(1)
     this.#current = Promise.all([
       this.#bridge.call('getCssEvals', key),
       this.#bridge.call('processRulesForSelectedElement', key),
+      this.#readOtherRules(others),
     ])
       .then(async ([evalsReply, rulesReply]) => {
         const evals = checkOutboundEvent(OutboundEvent.CSS_EVALS, evalsReply)
@@ -259,7 +301,9 @@ export class Styles {
   /** The element's styling as the writes read it (null: nothing to style). */
   styling(key: ElementKey | null = this.#element()): ElementStyling | null {
     if (!key) return null
-    const rules = elementKeysEqual(this.state.styles.key, key) ? this.state.styles.rules : []
+    const rules = elementKeysEqual(this.state.styles.key, key)
+      ? this.state.styles.rules
+      : (this.#otherRules.get(key.codebaseId) ?? [])
     return elementStyling({
       projectFramework: this.#lookups.state.stylingFramework,
       lookup: this.#lookups.state.lookups.get(key.codebaseId),
@@ -290,41 +334,68 @@ export class Styles {
   }
 
   /**
-   * A move of a gesture (a scrub, a drag, a held arrow key): the page shows `changes` at once, under
-   * the gesture's one instant-update id (the inspector replaces what that id showed); nothing is written.
+   * A move of a gesture (a scrub, a drag, a held arrow key): the page shows `changes` at once on each
+   * element styled, under the gesture's instant-update id for it (the inspector replaces what that id
+   * showed); nothing is written. An element whose value cannot be written here is left as it is.
    */
   previewStyle(changes: Readonly<Record<string, string>>): void {
-    const key = this.#element()
-    if (!key) return
+    const keys = this.targets()
+    if (keys.length === 0) return
+    const of = keys.map((key) => key.codebaseId).join(' ')
     let gesture = this.#gesture
-    if (!gesture || gesture.codebaseId !== key.codebaseId) {
+    if (!gesture || gesture.of !== of) {
       if (gesture) this.#takeBack(gesture)
-      gesture = { id: crypto.randomUUID(), codebaseId: key.codebaseId, fields: null, refused: false }
+      gesture = { of, shown: new Map(), refused: false }
       this.#gesture = gesture
     }
-    const fields = this.#fields(key, changes)
-    if ('refused' in fields) {
-      if (!gesture.refused) this.#refused(fields.refused)
+    const targets = this.#fieldsOf(keys, changes)
+    if ('refused' in targets) {
+      if (!gesture.refused) this.#refused(targets.refused)
       gesture.refused = true
       return
     }
     if (this.state.styles.status === 'loading') return
-    if (sameFields(gesture.fields, fields)) return
-    gesture.fields = fields
-    this.#bridge
-      .call('applyChangeItemToDocument', { id: gesture.id, type: ChangeType.STYLING, changeFields: fields })
-      .then(checkInstantUpdateReply)
-      .then((reply) => {
-        if (!reply.success) logFailure("The app's page did not preview the style")(reply.error)
-      }, logFailure("The app's page did not preview the style"))
+    for (const fields of targets.fields) {
+      const before = gesture.shown.get(fields.codebaseId)
+      if (before && sameFields(before.fields, fields)) continue
+      const id = before?.id ?? crypto.randomUUID()
+      gesture.shown.set(fields.codebaseId, { id, fields })
+      this.#bridge
+        .call('applyChangeItemToDocument', { id, type: ChangeType.STYLING, changeFields: fields })
+        .then(checkInstantUpdateReply)
+        .then((reply) => {
+          if (!reply.success) logFailure("The app's page did not preview the style")(reply.error)
+        }, logFailure("The app's page did not preview the style"))
+    }
     // A forced state's rules are copied when it is forced: again, so the preview's :hover rule shows.
     if (this.#scope.state.styleScope.state) void this.#scope.forceState()
   }
 
   /**
-   * Writes `changes` as one STYLING change (the end of a gesture, Enter in a field). When the gesture's
-   * last preview is exactly this change, the ledger takes it as already shown (no second instant
-   * update, no flash); otherwise the preview is taken back first. Resolves whether it was written.
+   * STYLING's fields for each element (the first one's refusal refuses them all; another's leaves it
+   * out, said in `skipped`).
+   */
+  #fieldsOf(
+    keys: readonly ElementKey[],
+    changes: Readonly<Record<string, string>>,
+  ): { fields: StylingFields[]; skipped: string[] } | { refused: string } {
+    const fields: StylingFields[] = []
+    const skipped: string[] = []
+    for (const [index, key] of keys.entries()) {
+      const one = this.#fields(key, changes)
+      if ('refused' in one) {
+        if (index === 0) return one
+        skipped.push(one.refused)
+      } else fields.push(one)
+    }
+    return { fields, skipped }
+  }
+
+  /**
+   * Writes `changes` as one STYLING change per element styled (the end of a gesture, Enter in a field),
+   * one undo step. Where the gesture's last preview of an element is exactly its change, the ledger
+   * takes it as already shown (no second instant update, no flash); otherwise that preview is taken
+   * back first. Resolves whether it was written.
    */
   async commitStyle(changes: Readonly<Record<string, string>>): Promise<boolean> {
     // A typed value shows as a one-move gesture: its instant update is posted now, before the ledger's
@@ -337,31 +408,48 @@ export class Styles {
       this.refresh()
       await this.#settled()
     }
-    const key = this.#element()
+    const keys = this.targets()
+    const key = keys[0]
     if (!key) {
       if (gesture) this.#takeBack(gesture)
       return false
     }
-    const fields = this.#fields(key, changes)
-    if ('refused' in fields) {
+    const targets = this.#fieldsOf(keys, changes)
+    if ('refused' in targets) {
       if (gesture) this.#takeBack(gesture)
-      if (!gesture?.refused) this.#refused(fields.refused)
+      if (!gesture?.refused) this.#refused(targets.refused)
       return false
     }
-    const shown =
-      gesture !== null && gesture.codebaseId === key.codebaseId && sameFields(gesture.fields, fields)
-    if (gesture && !shown) this.#takeBack(gesture)
+    if (gesture) {
+      // What the gesture showed that is not what is written now goes back first.
+      const written = new Map(targets.fields.map((fields) => [fields.codebaseId, fields]))
+      for (const [codebaseId, shown] of gesture.shown)
+        if (!sameFields(shown.fields, written.get(codebaseId) ?? null)) {
+          this.#takeBackShown(shown)
+          gesture.shown.delete(codebaseId)
+        }
+    }
     const overriding = this.#overridingBreakpoint(key, changes)
-    const submitted = this.#edits.submit(
-      'Change style',
-      { type: ChangeType.STYLING, changeFields: fields },
-      shown ? { instantShownAs: gesture.id } : {},
-    )
+    const step = targets.fields.length > 1 ? crypto.randomUUID() : undefined
+    const submitted = targets.fields.map((fields) => {
+      const shown = gesture?.shown.get(fields.codebaseId)
+      return this.#edits.submit(
+        keys.length > 1 ? `Change style of ${keys.length} elements` : 'Change style',
+        { type: ChangeType.STYLING, changeFields: fields },
+        { ...(shown ? { instantShownAs: shown.id } : {}), ...(step ? { step } : {}) },
+      )
+    })
     // The instant update is posted before this read: the values shown are the new ones. The read (a
     // pass over the page's stylesheets) waits until the page has painted the update.
     if (this.#scope.state.styleScope.state) void this.#scope.forceState()
     this.#afterPaint(() => this.refresh())
-    const { ok } = await submitted
+    if (targets.skipped.length > 0)
+      this.#toaster.toast({
+        kind: 'info',
+        title: `${targets.skipped.length} of ${keys.length} elements kept their style.`,
+        detail: [...new Set(targets.skipped)].join(' '),
+      })
+    const ok = (await Promise.all(submitted)).every((outcome) => outcome.ok)
     if (ok && overriding) this.#toaster.toast({ kind: 'info', ...overriding })
     return ok
   }
@@ -397,15 +485,18 @@ export class Styles {
     this.refresh()
   }
 
-  /** Takes back what a gesture showed, exactly (an UNDO of its id that was never written). */
+  /** Takes back what a gesture showed, exactly (an UNDO of each of its ids, never written). */
   #takeBack(gesture: Gesture): void {
-    if (!gesture.fields) return
+    for (const shown of gesture.shown.values()) this.#takeBackShown(shown)
+  }
+
+  #takeBackShown(shown: Shown): void {
     this.#bridge
       .call('applyChangeItemToDocument', {
         id: crypto.randomUUID(),
         type: ChangeType.UNDO,
         changeFields: {
-          changeToUndo: { id: gesture.id, type: ChangeType.STYLING, changeFields: gesture.fields },
+          changeToUndo: { id: shown.id, type: ChangeType.STYLING, changeFields: shown.fields },
           matchingActivityFlushed: false,
         },
       })

@@ -260,6 +260,57 @@ describe('the ledger', () => {
     ])
   })
 
+  test('changes submitted under one step are one undo step: undo and redo take them back and put them again together', async () => {
+    const { api, calls } = fakeApi([
+      { ok: true, files: ['src/A.tsx'] },
+      { ok: true, files: ['src/B.tsx'] },
+      { ok: true, files: ['src/C.tsx'] },
+      { ok: true, files: ['src/C.tsx'] },
+      { ok: true, files: ['src/A.tsx'] },
+      { ok: true, files: ['src/B.tsx'] },
+      { ok: true, files: ['src/A.tsx'] },
+      { ok: true, files: ['src/B.tsx'] },
+    ])
+    const ledger = new ChangeLedger({ api, refOf, remapped: () => {} })
+    await ledger.submit(editText(A), { step: 'multi' })
+    await ledger.submit(editText(B), { step: 'multi' })
+    await ledger.submit(editText(A))
+    const alone = await ledger.undo()
+    expect(alone).toMatchObject({ ok: true, response: { files: ['src/C.tsx'] } })
+    const together = await ledger.undo()
+    expect(together).toMatchObject({ ok: true, response: { files: ['src/A.tsx', 'src/B.tsx'] } })
+    expect([ledger.canUndo, ledger.canRedo]).toEqual([false, true])
+    expect((await ledger.redo()).ok).toBe(true)
+    expect([ledger.canUndo, ledger.canRedo]).toEqual([true, true])
+    expect(calls.map((call) => call.kind)).toEqual([
+      'mutate',
+      'mutate',
+      'mutate',
+      'undo',
+      'undo',
+      'undo',
+      'redo',
+      'redo',
+    ])
+  })
+
+  test('a step undone in part keeps what is left of it to undo', async () => {
+    const { api } = fakeApi([
+      { ok: true, files: ['src/A.tsx'] },
+      { ok: true, files: ['src/B.tsx'] },
+      { ok: true, files: ['src/B.tsx'] },
+      new ServerError(500, 'INTERNAL', 'The disk is full.'),
+      { ok: true, files: ['src/A.tsx'] },
+    ])
+    const ledger = new ChangeLedger({ api, refOf, remapped: () => {} })
+    await ledger.submit(editText(A), { step: 'multi' })
+    await ledger.submit(editText(B), { step: 'multi' })
+    expect((await ledger.undo()).ok).toBe(false)
+    expect([ledger.canUndo, ledger.canRedo]).toEqual([true, true])
+    expect((await ledger.undo()).ok).toBe(true)
+    expect(ledger.canUndo).toBe(false)
+  })
+
   test('changes go one after another, each with the ids the ones before it left', async () => {
     let release: (value: MutateResponse) => void = () => {}
     const bodies: unknown[] = []

@@ -52,6 +52,18 @@ export interface SubmitOptions {
   instantUpdate?: boolean
   /** The inspector already showed this change under this id (a drop): the item takes the id. */
   instantShownAs?: string | null
+  /**
+   * Changes submitted with the same step are one undo step (an edit of a multi-selection, one change
+   * per element): undo and redo take them back and put them again together.
+   */
+  step?: string
+}
+
+/** One undo step: the activities the server recorded for it, and the changes that made them. */
+interface UndoStep {
+  step: string | null
+  activities: number
+  itemIds: string[]
 }
 
 /** How many shown changes the ledger remembers, to take one back or show its undo. */
@@ -75,8 +87,9 @@ function remap<T>(value: T, map: Readonly<Record<string, string>>): T {
 export class ChangeLedger {
   readonly #host: LedgerHost
   #items: ChangeItem[] = []
-  #undoable = 0
-  #redoable = 0
+  /** Undo steps, the last on top; a new change clears the redo steps. */
+  #undoSteps: UndoStep[] = []
+  #redoSteps: UndoStep[] = []
   /** Changes go one after another: each is sent with the ids the ones before it left. */
   #tail: Promise<unknown> = Promise.resolve()
   /** A save is under way (a request sent, not answered). */
@@ -96,11 +109,11 @@ export class ChangeLedger {
   }
 
   get canUndo(): boolean {
-    return this.#undoable > 0
+    return this.#undoSteps.length > 0
   }
 
   get canRedo(): boolean {
-    return this.#redoable > 0
+    return this.#redoSteps.length > 0
   }
 
   get pending(): number {
@@ -136,7 +149,7 @@ export class ChangeLedger {
       const now = this.#current(item)
       if (maySendInstantUpdate(now, false)) this.#showInstantly(now)
       await this.#instantPending.get(item.id)
-      return this.#send(this.#current(item))
+      return this.#send(this.#current(item), options.step ?? null)
     })
   }
 
@@ -202,31 +215,53 @@ export class ChangeLedger {
     return this.#items.find((entry) => entry.id === item.id) ?? item
   }
 
+  /**
+   * Undo or redo of the last step: as many activity calls as the step recorded (one, or one per element
+   * of a multi-selection edit). The outcome is the last call's, with the files of all of them.
+   */
   async #activity(type: typeof ChangeType.UNDO | typeof ChangeType.REDO): Promise<SubmitOutcome> {
-    const last = [...this.#items].reverse().find((entry) => !entry.failed && entry.change.type !== type)
+    const undoing = type === ChangeType.UNDO
+    const from = undoing ? this.#undoSteps : this.#redoSteps
+    const to = undoing ? this.#redoSteps : this.#undoSteps
+    const step = from.at(-1)
+    const last = step
+      ? this.#items.find((entry) => entry.id === step.itemIds.at(-1))
+      : [...this.#items].reverse().find((entry) => !entry.failed && entry.change.type !== type)
     const target: AnyChange = last?.change ?? parseChange({ type: ChangeType.UNKNOWN })
     const item = createChangeItem(
-      type === ChangeType.UNDO
+      undoing
         ? { type, changeFields: { changeToUndo: target } }
         : { type, changeFields: { changeToRedo: target } },
     )
     this.#put(item)
-    if (type === ChangeType.UNDO && last && hasInstantUndo(last.change.type)) this.#takeBack(last.id, true)
+    if (undoing) {
+      const ids = step ? [...step.itemIds].reverse() : last ? [last.id] : []
+      for (const id of ids) {
+        const change = this.#items.find((entry) => entry.id === id)?.change
+        if (change && hasInstantUndo(change.type)) this.#takeBack(id, true)
+      }
+    }
+    const files = new Set<string>()
+    let done = 0
     try {
       this.#setFlushing(true)
-      const response = type === ChangeType.UNDO ? await this.#host.api.undo() : await this.#host.api.redo()
-      if (type === ChangeType.UNDO) {
-        this.#undoable = Math.max(0, this.#undoable - 1)
-        this.#redoable += 1
-      } else {
-        this.#redoable = Math.max(0, this.#redoable - 1)
-        this.#undoable += 1
+      let response: MutateResponse | undefined
+      for (let call = 0; call < (step?.activities ?? 1); call += 1) {
+        response = undoing ? await this.#host.api.undo() : await this.#host.api.redo()
+        done += 1
+        for (const file of response.files) files.add(file)
       }
-      return this.#succeeded(item, response)
+      if (step) to.push(from.pop() as UndoStep)
+      return this.#succeeded(item, { ...(response as MutateResponse), files: [...files] })
     } catch (error) {
-      // The server has nothing to take back: the counts were wrong, they are now.
-      if (error instanceof ServerError && error.code === 'NOTHING_TO_UNDO') this.#undoable = 0
-      if (error instanceof ServerError && error.code === 'NOTHING_TO_REDO') this.#redoable = 0
+      if (step && done > 0) {
+        // Part of the step went: what is left of it stays where it was, what went moves over.
+        step.activities -= done
+        to.push({ step: step.step, activities: done, itemIds: step.itemIds })
+      }
+      // The server has nothing to take back: the steps were wrong, they are now.
+      if (error instanceof ServerError && error.code === 'NOTHING_TO_UNDO') this.#undoSteps = []
+      if (error instanceof ServerError && error.code === 'NOTHING_TO_REDO') this.#redoSteps = []
       return this.#failed(item, error)
     } finally {
       this.#setFlushing(false)
@@ -238,7 +273,7 @@ export class ChangeLedger {
     this.#host.instant?.setFlushing(flushing)
   }
 
-  async #send(item: ChangeItem): Promise<SubmitOutcome> {
+  async #send(item: ChangeItem, step: string | null): Promise<SubmitOutcome> {
     try {
       const request = requestOf(
         item.change,
@@ -249,8 +284,12 @@ export class ChangeLedger {
       this.#setFlushing(true)
       const response = await this.#host.api.mutate(request.operation, request.body as never)
       if (response.files.length > 0) {
-        this.#undoable += 1
-        this.#redoable = 0
+        const top = this.#undoSteps.at(-1)
+        if (step !== null && top?.step === step) {
+          top.activities += 1
+          top.itemIds.push(item.id)
+        } else this.#undoSteps.push({ step, activities: 1, itemIds: [item.id] })
+        this.#redoSteps = []
       }
       return this.#succeeded(item, response)
     } catch (error) {

@@ -15,12 +15,20 @@ import { useStyles } from './styles-context.ts'
  * the server refuses stays in the input, its reason in a toast. Classes are added under the scope's
  * modifiers (`hover:`, `md:`, `dark:`).
  */
-export function ClassChips({ editable }: { editable: boolean }) {
+export function ClassChips({
+  editable,
+  shared,
+}: {
+  editable: boolean
+  /** A multi-selection's: the classes every element has (those a chip removes from all). */
+  shared?: readonly string[]
+}) {
   const session = useSession()
   const { styling } = useStyles()
   const scope = useEditorState((state) => state.styleScope)
   const suggestions = useEditorState((state) => state.classSuggestions)
   const tailwind = useEditorState((state) => state.stylingFramework) === 'Tailwind'
+  const chips = shared ?? styling.classes
   const [query, setQuery] = useState('')
   const [open, setOpen] = useState(false)
   const [busy, setBusy] = useState(false)
@@ -61,9 +69,9 @@ export function ClassChips({ editable }: { editable: boolean }) {
 
   return (
     <div className="flex flex-col gap-1.5 px-3 py-2">
-      {styling.classes.length > 0 ? (
+      {chips.length > 0 ? (
         <ul aria-label="Classes" className="m-0 flex list-none flex-wrap gap-1 p-0">
-          {styling.classes.map((className) => {
+          {chips.map((className) => {
             const variants = variantsOf(className)
             const on = applied(className)
             return (
@@ -91,7 +99,9 @@ export function ClassChips({ editable }: { editable: boolean }) {
           })}
         </ul>
       ) : (
-        <p className="m-0 text-[11px] text-[var(--ink-3)]">No classes.</p>
+        <p className="m-0 text-[11px] text-[var(--ink-3)]">
+          {shared ? 'No class they all have.' : 'No classes.'}
+        </p>
       )}
       <Command
         label="Add class"

@@ -20,14 +20,17 @@
  *     picker: radiogroup 'Theme colours', a radio per theme colour by name, then the sliders), 'Image'
  *   group 'Margin' and 'Padding' (the box model), output 'Size'; list 'CSS rules'
  *   group 'Style controls' (every section): aria-busy until the element's values are read
+ * A multi-selection is styled as one: the values shown are the first element's, every change is written
+ * to each element (where its own styles come from), one undo step; the chips are the classes all share.
  * Numbers: Enter or blur writes, ArrowUp/Down (Shift x10, Alt /10) preview while held and write on
  * release, dragging a label scrubs (written on release), Escape takes a preview back; a field emptied
  * and Enter removes the value where it is written (its class, rule declaration or style key).
  */
 import { useSelector } from '@xstate/react'
 import { useEffect, useMemo } from 'react'
-import { hasCodebaseIdPrefix } from 'vite-plugin-visual-edit/protocol'
+import { type ElementKey, hasCodebaseIdPrefix } from 'vite-plugin-visual-edit/protocol'
 import { elementStyling } from '../../features/style-source.ts'
+import { styleTargets } from '../../features/styles.ts'
 import { useEditorState, useSession } from '../../session/session-context.tsx'
 import { BackgroundSection } from './BackgroundSection.tsx'
 import { BorderSection } from './BorderSection.tsx'
@@ -51,28 +54,53 @@ export function StylesPanel() {
   const selected = useSelector(session.selection, (snapshot) => snapshot.context.selected)
   // The panel reads the element's styles while it is shown.
   useEffect(() => session.watchStyles(), [session])
-  const key = selected.length === 1 ? selected[0] : undefined
+  const targets = useMemo(() => styleTargets(selected), [selected])
   return (
     <section aria-label="Styles" className="flex h-full flex-col bg-[var(--chrome)]">
       <ScopeBar />
       <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain">
-        {selected.length > 1 ? (
-          <Empty>{`${selected.length} elements selected: style one at a time.`}</Empty>
-        ) : !key ? (
+        {selected.length === 0 ? (
           <Empty>Select an element to style it.</Empty>
-        ) : !hasCodebaseIdPrefix(key.codebaseId) ? (
+        ) : targets.length === 0 ? (
           <Empty>
-            This element has no counterpart in the code (a library rendered it): style it where it is used.
+            {selected.length === 1
+              ? 'This element has no counterpart in the code (a library rendered it): style it where it is used.'
+              : 'None of these elements has a counterpart in the code (a library rendered them): style them where they are used.'}
           </Empty>
         ) : (
-          <ElementStyles />
+          <>
+            {selected.length > 1 ? (
+              <MultiNote
+                targets={targets.length}
+                withoutCode={selected.filter((key) => !hasCodebaseIdPrefix(key.codebaseId)).length}
+              />
+            ) : null}
+            <ElementStyles targets={targets} />
+          </>
         )}
       </div>
     </section>
   )
 }
 
-function ElementStyles() {
+/** What a multi-selection's edits do, said once above its controls. */
+function MultiNote({ targets, withoutCode }: { targets: number; withoutCode: number }) {
+  return (
+    <p
+      role="status"
+      className="m-0 border-b border-[var(--line)] px-3 py-1.5 text-[11px] text-[var(--ink-2)]"
+    >
+      {targets > 1
+        ? `${targets} elements: a change is written to each, one undo step. Values shown are the first one's.`
+        : 'These are one element in the code: a change is written to it.'}
+      {withoutCode > 0
+        ? ` ${withoutCode} without code (a library rendered ${withoutCode > 1 ? 'them' : 'it'}) ${withoutCode > 1 ? 'are' : 'is'} left as ${withoutCode > 1 ? 'they are' : 'it is'}.`
+        : ''}
+    </p>
+  )
+}
+
+function ElementStyles({ targets }: { targets: readonly ElementKey[] }) {
   const session = useSession()
   const view = useEditorState((state) => state.styles)
   const lookups = useEditorState((state) => state.lookups)
@@ -81,6 +109,13 @@ function ElementStyles() {
   const tokens = useEditorState((state) => state.designTokens.tokens)
   const key = view.key
   const lookup = key ? lookups.get(key.codebaseId) : undefined
+  // A multi-selection's chips: the classes every element has; its classes are editable if each one's are.
+  const shared = useMemo(() => {
+    if (targets.length < 2) return undefined
+    const lists = targets.map((target) => lookups.get(target.codebaseId)?.classes ?? [])
+    return (lists[0] ?? []).filter((className) => lists.every((list) => list.includes(className)))
+  }, [targets, lookups])
+  const editable = targets.every((target) => lookups.get(target.codebaseId)?.classesEditable ?? true)
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new tree is a new node for the key
   const node = useMemo(() => session.nodeOf(key), [session, key, nodes])
   const value = useMemo<StylesContextValue>(
@@ -94,7 +129,7 @@ function ElementStyles() {
   )
   return (
     <StylesContext.Provider value={value}>
-      <ClassChips editable={lookup?.classesEditable ?? true} />
+      <ClassChips editable={editable} {...(shared ? { shared } : {})} />
       {view.status === 'error' ? (
         <div
           role="alert"
