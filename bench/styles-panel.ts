@@ -7,7 +7,7 @@
  *
  * 1. Opening the panel on a selection: from the animation frame that shows the selection in the editor
  *    (its layers row selected) to the one after the panel shows the element's styles (its computed
- *    values and rules, read from the inspector: `aria-busy` false). Goal: p95 < 50 ms. Shown beside
+ *    values and rules, read from the inspector: `aria-busy` false, the controls naming the element). Goal: p95 < 50 ms. Shown beside
  *    it: the click's pointerdown in the frame to the selection shown (the floor: the selection alone),
  *    and to the panel.
  * 2. A control change -> painted in the frame: a new top padding typed into 'Padding top' and Enter,
@@ -40,7 +40,7 @@ interface Marks {
   /** Epoch ms of the last pointerdown and Enter keydown in this document. */
   pointerAt?: number
   enterAt?: number
-  /** Epoch ms of each time the Styles panel turned ready (`aria-busy` false after anything else). */
+  /** Epoch ms of each time the Styles panel showed another element's values (not `aria-busy`). */
   ready: number[]
   /** Epoch ms of each layers row turning selected. */
   rows: number[]
@@ -56,15 +56,21 @@ function instrument(): void {
   const marks: Marks = { ready: [], rows: [], hot: [], styling: [] }
   ;(window as unknown as BenchWindow).__bench = marks
   const epoch = () => performance.timeOrigin + performance.now()
-  let busy: string | null = null
+  let shown: string | null = null
   let row: string | null = null
   new MutationObserver(() => {
-    const now = document.querySelector('[aria-label="Style controls"]')?.getAttribute('aria-busy') ?? null
-    if (now === 'false' && busy !== 'false') {
+    // The panel shows an element's values: not busy, and naming the element (a fast read replaces the
+    // last element's values without a busy state in between).
+    const controls = document.querySelector('[aria-label="Style controls"]')
+    const now =
+      controls?.getAttribute('aria-busy') === 'false'
+        ? `${controls.getAttribute('data-codebase-id')} ${controls.getAttribute('data-unique-path')}`
+        : null
+    if (now !== null && now !== shown) {
       // Shown in the next animation frame.
       requestAnimationFrame(() => marks.ready.push(epoch()))
     }
-    busy = now
+    shown = now
     const selected =
       document.querySelector('[role=treeitem][aria-selected=true]')?.getAttribute('data-codebase-id') ?? null
     if (selected !== null && selected !== row) requestAnimationFrame(() => marks.rows.push(epoch()))
@@ -197,6 +203,7 @@ async function changeTimes(page: Page, served: CliProject): Promise<ChangeTimes>
   for (let change = 0; change < CHANGES; change++) {
     const frame = await appFrame(page)
     const heading = frame.locator('h1#hero-heading')
+    const headingId = await heading.getAttribute('data-tempo-id')
     await settle(frame)
     // The floor of painting: the same value by a script in the frame, then taken back.
     const floorPx = PADDINGS[(change + 3) % PADDINGS.length] as number
@@ -221,7 +228,9 @@ async function changeTimes(page: Page, served: CliProject): Promise<ChangeTimes>
     )
 
     await heading.click()
-    await page.locator('[aria-label="Style controls"][aria-busy=false]').waitFor({ timeout: 10_000 })
+    await page
+      .locator(`[aria-label="Style controls"][aria-busy=false][data-codebase-id="${headingId}"]`)
+      .waitFor({ timeout: 10_000 })
     const px = PADDINGS[change % PADDINGS.length] as number
     const current = await heading.evaluate((element) => getComputedStyle(element).paddingTop)
     const value = current === `${px}px` ? px + 2 : px

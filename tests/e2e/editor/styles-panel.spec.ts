@@ -16,12 +16,18 @@ const HERO = 'src/components/home/HeroSearch.tsx'
 async function openStyles(editor: EditorPage, selector: string) {
   const { page } = editor
   await page.getByRole('tab', { name: 'Styles' }).click()
-  await editor.select(editor.app.locator(selector).first())
+  const element = editor.app.locator(selector).first()
+  await editor.select(element)
   const panel = page.getByRole('region', { name: 'Styles' })
-  await expect(panel.getByRole('group', { name: 'Style controls' })).toHaveAttribute('aria-busy', 'false', {
-    timeout: 15_000,
-  })
+  await controlsShow(page, (await element.getAttribute('data-tempo-id')) as string)
   return panel
+}
+
+/** Waits until the panel's controls show this element's values (read, not busy). */
+async function controlsShow(page: Page, codebaseId: string) {
+  const controls = page.getByRole('group', { name: 'Style controls' })
+  await expect(controls).toHaveAttribute('data-codebase-id', codebaseId, { timeout: 15_000 })
+  await expect(controls).toHaveAttribute('aria-busy', 'false', { timeout: 15_000 })
 }
 
 /** Types a number into a field and writes it with Enter. */
@@ -319,11 +325,9 @@ test.describe('vite8-plain-css (no Tailwind)', () => {
     await openStyles(editor, 'main > div p')
     await page.keyboard.press('Escape')
     const note = editor.app.locator('main > div')
-    await expect(editor.row((await note.getAttribute('data-tempo-id')) as string)).toHaveAttribute(
-      'aria-selected',
-      'true',
-    )
-    await expect(page.getByRole('group', { name: 'Style controls' })).toHaveAttribute('aria-busy', 'false')
+    const noteId = (await note.getAttribute('data-tempo-id')) as string
+    await expect(editor.row(noteId)).toHaveAttribute('aria-selected', 'true')
+    await controlsShow(page, noteId)
     const sheets = [read('src/styles.css'), read('src/Card.module.css')]
     await setNumber(page, 'Padding top', '20')
     await expect.poll(() => read('src/App.tsx')).toMatch(/style=\{\{[^}]*paddingTop: '20px'/)

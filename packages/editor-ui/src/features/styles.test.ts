@@ -7,7 +7,7 @@ import type {
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { SliceStore } from './slice.ts'
 import { StyleScoping } from './style-scope.ts'
-import { Styles } from './styles.ts'
+import { BUSY_AFTER_MS, Styles } from './styles.ts'
 import { Toaster } from './toaster.ts'
 
 /**
@@ -151,6 +151,41 @@ describe('a multi-selection', () => {
           ((call as unknown[])[1] as { changeFields: { codebaseId: string } }).changeFields.codebaseId,
       ),
     ).toEqual([ID, ID2])
+  })
+})
+
+describe('another element selected', () => {
+  test("the last element's values stay, not busy, until the new one's are read: one render, not two", async () => {
+    const { styles, select } = setup()
+    styles.watch()
+    await flush()
+    expect(styles.state.styles).toMatchObject({ key: KEY, status: 'ready' })
+    select([KEY2])
+    styles.refresh()
+    expect(styles.state.styles).toMatchObject({ key: KEY, status: 'ready' })
+    await flush()
+    expect(styles.state.styles).toMatchObject({ key: KEY2, status: 'ready' })
+  })
+
+  test('a read slower than BUSY_AFTER_MS shows loading meanwhile; an edit waits for it', async () => {
+    const { styles, select, bridge, submit } = setup()
+    styles.watch()
+    await flush()
+    let answer: (value: unknown) => void = () => {}
+    const original = bridge.call.getMockImplementation()
+    bridge.call.mockImplementation(async (name: string, ...args: unknown[]) =>
+      name === 'getCssEvals' ? new Promise((resolve) => (answer = resolve)) : original?.(name, ...args),
+    )
+    select([KEY2])
+    styles.refresh()
+    const written = styles.commitStyle({ 'padding-top': '20px' })
+    await new Promise((resolve) => setTimeout(resolve, BUSY_AFTER_MS + 20))
+    expect(styles.state.styles).toMatchObject({ key: KEY2, status: 'loading' })
+    expect(submit).not.toHaveBeenCalled()
+    answer(EVALS)
+    expect(await written).toBe(true)
+    expect(submit).toHaveBeenCalledTimes(1)
+    expect(styles.state.styles).toMatchObject({ key: KEY2, status: 'ready' })
   })
 })
 

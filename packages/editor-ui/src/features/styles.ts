@@ -43,6 +43,12 @@ export interface StylesState {
 
 const NONE: StylesView = { key: null, status: 'none', evals: null, rules: [], error: null }
 
+/**
+ * How long the panel keeps the last element's values, not busy, while another's are read: a read
+ * answered sooner shows in one render of the panel's ~400 controls, not two (loading, then ready).
+ */
+export const BUSY_AFTER_MS = 150
+
 /** STYLING's fields, as the ledger and the instant updates take them. */
 type StylingFields = Extract<InstantChangeItem, { type: 'STYLING' }>['changeFields']
 
@@ -105,6 +111,8 @@ export class Styles {
   #inFlight = false
   #again = false
   #gesture: Gesture | null = null
+  /** The element of the read under way. */
+  #readOf: ElementKey | null = null
   /** The read under way. */
   #current: Promise<void> = Promise.resolve()
   /** The selected element's node as the last tree had it (treeChanged). */
@@ -217,7 +225,8 @@ export class Styles {
 
   /**
    * Reads the element's computed values and rules again (one read at a time; a request meanwhile
-   * reads once more after it). Another element shows 'loading' until its answer; the same element
+   * reads once more after it). Another element shows 'loading' until its answer (after BUSY_AFTER_MS:
+   * a faster answer replaces the last element's values at once); the same element
    * keeps its values meanwhile, so nothing jumps.
    */
   refresh(): void {
@@ -231,13 +240,23 @@ export class Styles {
     }
     // Another element: the last one's values stay until its own come, so the panel keeps its rows
     // (the controls show none meanwhile, and no edit is written before its rules are read).
-    if (!elementKeysEqual(now.key, key))
-      this.#slice.set({ styles: { key, status: 'loading', evals: now.evals, rules: now.rules, error: null } })
+    if (!elementKeysEqual(now.key, key)) {
+      const loading = () => {
+        const shown = this.state.styles
+        if (!elementKeysEqual(shown.key, key) && elementKeysEqual(this.#element(), key))
+          this.#slice.set({
+            styles: { key, status: 'loading', evals: shown.evals, rules: shown.rules, error: null },
+          })
+      }
+      if (now.key === null) loading()
+      else setTimeout(loading, BUSY_AFTER_MS)
+    }
     if (this.#inFlight) {
       this.#again = true
       return
     }
     this.#inFlight = true
+    this.#readOf = key
     const others = this.targets().slice(1)
     this.#current = Promise.all([
       this.#bridge.call('getCssEvals', key),
@@ -251,17 +270,17 @@ export class Styles {
           throw new Error(`The app's frame answered getCssEvals wrongly: ${evals.problem}`)
         if ('problem' in rules)
           throw new Error(`The app's frame answered the rules wrongly: ${rules.problem}`)
-        if (!elementKeysEqual(this.state.styles.key, key)) return
+        if (!elementKeysEqual(this.#element(), key)) return
         const payload = evals.payload as CssEvalsPayload | null
         if (payload === null) throw new Error('The element is no longer in the page')
         const list = await this.#withGenerated(rules.payload as ProcessedCssRule[])
-        if (!elementKeysEqual(this.state.styles.key, key)) return
+        if (!elementKeysEqual(this.#element(), key)) return
         this.#slice.set({ styles: { key, status: 'ready', evals: payload, rules: list, error: null } })
       })
       .catch((error: unknown) => {
         logFailure("The selected element's styles could not be read")(error)
-        if (!elementKeysEqual(this.state.styles.key, key)) return
-        this.#slice.set({ styles: { ...this.state.styles, status: 'error', error: reasonOf(error) } })
+        if (!elementKeysEqual(this.#element(), key)) return
+        this.#slice.set({ styles: { ...this.state.styles, key, status: 'error', error: reasonOf(error) } })
       })
       .finally(() => {
         this.#inFlight = false
@@ -270,6 +289,15 @@ export class Styles {
           this.refresh()
         }
       })
+  }
+
+  /**
+   * The element's values are being read (shown as 'loading', or the last element's still shown); with
+   * no panel watching ('none') nothing is read, and edits go by the element's classes alone.
+   */
+  #reading(): boolean {
+    const { status, key } = this.state.styles
+    return status === 'loading' || (status !== 'none' && !elementKeysEqual(key, this.#element()))
   }
 
   /** Once no read is under way (one asked during a read runs after it). */
@@ -354,7 +382,7 @@ export class Styles {
       gesture.refused = true
       return
     }
-    if (this.state.styles.status === 'loading') return
+    if (this.#reading()) return
     for (const fields of targets.fields) {
       const before = gesture.shown.get(fields.codebaseId)
       if (before && sameFields(before.fields, fields)) continue
@@ -404,8 +432,9 @@ export class Styles {
     const gesture = this.#gesture
     this.#gesture = null
     // Where a value is written depends on the element's rules: an edit made while they are read waits for them.
-    if (this.state.styles.status === 'loading') {
-      this.refresh()
+    if (this.#reading()) {
+      // A read of this element under way is waited for; otherwise one is asked.
+      if (!(this.#inFlight && elementKeysEqual(this.#readOf, this.#element()))) this.refresh()
       await this.#settled()
     }
     const keys = this.targets()

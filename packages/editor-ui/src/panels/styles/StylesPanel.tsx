@@ -19,7 +19,9 @@
  *   textbox 'Text colour', 'Background colour', 'Border colour' (button 'Pick <name>' opens the
  *     picker: radiogroup 'Theme colours', a radio per theme colour by name, then the sliders), 'Image'
  *   group 'Margin' and 'Padding' (the box model), output 'Size'; list 'CSS rules'
- *   group 'Style controls' (every section): aria-busy until the element's values are read
+ *   group 'Style controls' (every section): aria-busy while the element's values are read (after
+ *     BUSY_AFTER_MS; until then the last element's show), data-codebase-id and data-unique-path: the
+ *     element whose values it shows
  * A multi-selection is styled as one: the values shown are the first element's, every change is written
  * to each element (where its own styles come from), one undo step; the chips are the classes all share.
  * Numbers: Enter or blur writes, ArrowUp/Down (Shift x10, Alt /10) preview while held and write on
@@ -145,7 +147,13 @@ function ElementStyles({ targets }: { targets: readonly ElementKey[] }) {
           </button>
         </div>
       ) : null}
-      <fieldset aria-label="Style controls" aria-busy={value.loading} className="m-0 min-w-0 border-0 p-0">
+      <fieldset
+        aria-label="Style controls"
+        aria-busy={value.loading}
+        data-codebase-id={key?.codebaseId}
+        data-unique-path={key?.uniquePath}
+        className="m-0 min-w-0 border-0 p-0"
+      >
         <LayoutSection />
         <SpacingSection />
         <SizeSection />
