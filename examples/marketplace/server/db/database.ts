@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite, type Transaction } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { BackendError } from '../errors.ts'
 
 export type { Transaction }
@@ -43,7 +44,8 @@ export class Database {
     }
     let pg: PGlite
     try {
-      pg = await PGlite.create(pgdata)
+      // pg_trgm: the listings' text match is served by trigram indexes (as on Supabase).
+      pg = await PGlite.create(pgdata, { extensions: { pg_trgm } })
       await pg.query('select 1')
     } catch (error) {
       throw corrupt(pgdata, (error as Error).message || String(error))

@@ -1,48 +1,25 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import { createClient, type SupabaseClient } from '@supabase/supabase-js'
-import { SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import WebSocket from 'ws'
-import { type RunningBackend, startBackend } from '../index.ts'
+import { startTestBackend, type TestBackend } from '../supabase-test-clients.ts'
 
 // The real supabase-js client against the local backend's /rest/v1 over HTTP: the URLs, headers and
 // bodies it sends, and what it makes of the answers (data, error codes, counts, single/maybeSingle).
 
-let backend: RunningBackend
-let dataDir: string
-const ids = { a: '', b: '', admin: '' }
+let backend: TestBackend
+const ids = {
+  a: '10000000-0000-4000-8000-00000000000a',
+  b: '10000000-0000-4000-8000-00000000000b',
+  admin: '10000000-0000-4000-8000-0000000000ad',
+}
 const tokens = { a: '', b: '', admin: '' }
-
-async function signToken(sub: string, expiresIn: string | number = '1h'): Promise<string> {
-  return new SignJWT({ sub, role: 'authenticated', aud: 'authenticated' })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setIssuedAt()
-    .setExpirationTime(expiresIn)
-    .sign(new TextEncoder().encode(backend.config.jwtSecret))
-}
-
-async function createUser(id: string, email: string, name: string, admin = false): Promise<void> {
-  await backend.db.asOwner(async (tx) => {
-    await tx.query(
-      `insert into auth.users (id, email, email_confirmed_at, raw_user_meta_data)
-       values ($1, $2, now(), jsonb_build_object('name', $3::text))`,
-      [id, email, name],
-    )
-    if (admin) await tx.query(`update public.users set role = 'admin' where id = $1`, [id])
-  })
-}
+const signToken = (sub: string, expiresIn?: string | number) => backend.tokenFor(sub, expiresIn)
+/** A client as the app has it after sign-in: the anon key, and the user's access token on every request. */
+const client = (token?: string) => backend.client(token)
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'marketplace-rest-contract-'))
-  backend = await startBackend({ dataDir, port: 0, host: '127.0.0.1' })
-  ids.a = '10000000-0000-4000-8000-00000000000a'
-  ids.b = '10000000-0000-4000-8000-00000000000b'
-  ids.admin = '10000000-0000-4000-8000-0000000000ad'
-  await createUser(ids.a, 'contract-a@example.com', 'Contract A')
-  await createUser(ids.b, 'contract-b@example.com', 'Contract B')
-  await createUser(ids.admin, 'contract-admin@example.com', 'Contract Admin', true)
+  backend = await startTestBackend('marketplace-rest-contract-')
+  await backend.createUser(ids.a, 'contract-a@example.com', 'Contract A')
+  await backend.createUser(ids.b, 'contract-b@example.com', 'Contract B')
+  await backend.createUser(ids.admin, 'contract-admin@example.com', 'Contract Admin', { admin: true })
   tokens.a = await signToken(ids.a)
   tokens.b = await signToken(ids.b)
   tokens.admin = await signToken(ids.admin)
@@ -50,16 +27,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await backend?.close()
-  rmSync(dataDir, { recursive: true, force: true })
 })
-
-/** A client as the app has it after sign-in: the anon key, and the user's access token on every request. */
-const client = (token?: string): SupabaseClient =>
-  createClient(backend.url, backend.config.anonKey, {
-    global: token ? { headers: { Authorization: `Bearer ${token}` } } : {},
-    auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: WebSocket as never },
-  })
 
 describe('supabase-js against the local REST server', () => {
   test('.select().eq().single(): the row; on no row, PGRST116 (406)', async () => {
