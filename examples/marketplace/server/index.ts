@@ -8,6 +8,7 @@ import { BackendError } from './errors.ts'
 import type { AllowedHosts } from './http/host-check.ts'
 import { createGateway, refuseHost } from './http/server.ts'
 import { createRestHandler } from './rest/index.ts'
+import { createStorageHandler } from './storage/index.ts'
 
 export type { BackendConfig } from './config.ts'
 export { BackendError } from './errors.ts'
@@ -31,7 +32,7 @@ export interface BackendOptions {
 export interface Backend {
   config: BackendConfig
   db: Database
-  /** Answers a backend path (/auth/v1, /rest/v1, /inbox) and returns true; false for any other path. */
+  /** Answers a backend path (/auth/v1, /rest/v1, /storage/v1, /inbox) and returns true; false for any other path. */
   handle: (req: IncomingMessage, res: ServerResponse) => Promise<boolean>
   close: () => Promise<void>
 }
@@ -63,7 +64,7 @@ export async function createBackend(options: BackendOptions = {}): Promise<Backe
   }
   const handle = createGateway(
     config,
-    { auth, rest, inbox: createInboxHandler(ctx) },
+    { auth, rest, inbox: createInboxHandler(ctx), storage: createStorageHandler(ctx) },
     { allowedHosts: options.allowedHosts ?? [] },
   )
   return {

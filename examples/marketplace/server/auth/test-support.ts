@@ -68,6 +68,7 @@ export function fakeRequest(method: string, pathAndQuery: string, options: FakeR
     path: url.pathname.slice('/auth/v1'.length),
     headers,
     ip: options.ip ?? '127.0.0.1',
+    body: async () => Buffer.from(options.raw ?? ''),
     async json() {
       if (options.tooLarge) throw new BodyError(413, 'The request body is larger than 1048576 bytes')
       if (options.raw !== undefined) {

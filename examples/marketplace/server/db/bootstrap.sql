@@ -128,3 +128,46 @@ grant execute on function auth.jwt(), auth.uid(), auth.role(), auth.email() to a
 alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
 alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
 alter default privileges in schema public grant execute on functions to anon, authenticated, service_role;
+
+-- Storage, as Supabase provides it: buckets (with their size and type limits) and the objects in them,
+-- whose row-level security decides who uploads, reads and deletes. The bytes live in
+-- `<dataDir>/storage/<bucket>/<name>` (server/storage), never under a served folder.
+create schema if not exists storage;
+grant usage on schema storage to anon, authenticated, service_role;
+
+create table if not exists storage.buckets (
+  id text primary key,
+  name text not null unique,
+  owner uuid,
+  public boolean not null default false,
+  file_size_limit bigint,
+  allowed_mime_types text[],
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+
+create table if not exists storage.objects (
+  id uuid primary key default gen_random_uuid(),
+  bucket_id text not null references storage.buckets (id),
+  name text not null,
+  owner uuid,
+  owner_id text,
+  metadata jsonb,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  last_accessed_at timestamptz not null default now(),
+  unique (bucket_id, name)
+);
+alter table storage.objects enable row level security;
+alter table storage.buckets enable row level security;
+grant select on storage.buckets to anon, authenticated;
+grant all on storage.buckets, storage.objects to service_role;
+grant select, insert, update, delete on storage.objects to anon, authenticated;
+
+-- The folders of an object's name: `u1/a/b.png` -> {u1, a}.
+create or replace function storage.foldername(name text) returns text[]
+language sql immutable
+as $$
+  select (string_to_array(name, '/'))[1:greatest(cardinality(string_to_array(name, '/')) - 1, 0)]
+$$;
+grant execute on function storage.foldername(text) to anon, authenticated, service_role;

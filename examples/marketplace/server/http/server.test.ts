@@ -31,6 +31,7 @@ beforeAll(async () => {
     auth: echo('auth'),
     rest: echo('rest'),
     inbox: async () => ({ status: 200, headers: { 'content-type': 'text/html' }, body: '<h1>Inbox</h1>' }),
+    storage: echo('storage'),
   })
   server = createServer((req, res) => {
     gateway(req, res).then((handled) => {
@@ -171,6 +172,7 @@ test('a service that throws answers 500 without its stack', async () => {
     },
     rest: echo('rest'),
     inbox: echo('inbox'),
+    storage: echo('storage'),
   })
   const failing = createServer((req, res) => void gateway(req, res))
   await new Promise<void>((resolve) => failing.listen(0, '127.0.0.1', resolve))

@@ -14,12 +14,14 @@ export interface Services {
   auth: (req: ApiRequest) => Promise<ApiResponse>
   rest: (req: ApiRequest) => Promise<ApiResponse>
   inbox: (req: ApiRequest) => Promise<ApiResponse>
+  storage: (req: ApiRequest) => Promise<ApiResponse>
 }
 
 const PREFIXES = [
   ['/auth/v1', 'auth'],
   ['/rest/v1', 'rest'],
   ['/inbox', 'inbox'],
+  ['/storage/v1', 'storage'],
 ] as const
 
 /** Auth routes a browser opens by navigation (mail links, OAuth): Supabase's gateway lets them through without an apikey. */
@@ -111,7 +113,12 @@ export function createGateway(
     }
     const url = requestUrl(req.url, host)
     const apikey = header(req, 'apikey') ?? url.searchParams.get('apikey')
-    const open = inbox || (route.service === 'auth' && OPEN_AUTH_ROUTES.has(route.path))
+    // A public bucket's object is read by URL (an <img>), with no key, as on Supabase.
+    const publicObject =
+      route.service === 'storage' &&
+      (req.method === 'GET' || req.method === 'HEAD') &&
+      route.path.startsWith('/object/public/')
+    const open = inbox || publicObject || (route.service === 'auth' && OPEN_AUTH_ROUTES.has(route.path))
     if (!open && (apikey === null || !apiKeys.has(apikey))) {
       send(
         res,
@@ -133,6 +140,7 @@ export function createGateway(
       headers: req.headers,
       ip: req.socket.remoteAddress ?? 'unknown',
       json: () => readJson(req),
+      body: (limit) => readBytes(req, limit),
     }
     let response: ApiResponse
     try {
@@ -173,42 +181,45 @@ function header(req: IncomingMessage, name: string): string | null {
   return (Array.isArray(value) ? value[0] : value) ?? null
 }
 
-const bodies = new WeakMap<IncomingMessage, Promise<unknown>>()
+const bodies = new WeakMap<IncomingMessage, Promise<Buffer>>()
 
-/** The body as JSON (undefined when empty), read once, refused past BODY_LIMIT_BYTES without reading it all. */
-function readJson(req: IncomingMessage): Promise<unknown> {
+/** The body's bytes, read once, refused past `limit` without reading it all. */
+function readBytes(req: IncomingMessage, limit: number): Promise<Buffer> {
   const known = bodies.get(req)
   if (known) return known
-  const reading = new Promise<unknown>((resolve, reject) => {
+  const reading = new Promise<Buffer>((resolve, reject) => {
     const declared = Number(req.headers['content-length'] ?? 0)
-    if (declared > BODY_LIMIT_BYTES) {
-      reject(new BodyError(413, `The request body is larger than ${BODY_LIMIT_BYTES} bytes`))
+    if (declared > limit) {
+      reject(new BodyError(413, `The request body is larger than ${limit} bytes`))
       return
     }
     const chunks: Buffer[] = []
     let size = 0
     req.on('data', (chunk: Buffer) => {
       size += chunk.length
-      if (size > BODY_LIMIT_BYTES) {
+      if (size > limit) {
         req.removeAllListeners('data')
-        reject(new BodyError(413, `The request body is larger than ${BODY_LIMIT_BYTES} bytes`))
+        reject(new BodyError(413, `The request body is larger than ${limit} bytes`))
         return
       }
       chunks.push(chunk)
     })
-    req.on('end', () => {
-      const text = Buffer.concat(chunks).toString('utf8')
-      if (text.trim() === '') return resolve(undefined)
-      try {
-        resolve(JSON.parse(text))
-      } catch (error) {
-        reject(new BodyError(400, (error as Error).message))
-      }
-    })
+    req.on('end', () => resolve(Buffer.concat(chunks)))
     req.on('error', reject)
   })
   bodies.set(req, reading)
   return reading
+}
+
+/** The body as JSON (undefined when empty), read once, refused past BODY_LIMIT_BYTES without reading it all. */
+async function readJson(req: IncomingMessage): Promise<unknown> {
+  const text = (await readBytes(req, BODY_LIMIT_BYTES)).toString('utf8')
+  if (text.trim() === '') return undefined
+  try {
+    return JSON.parse(text)
+  } catch (error) {
+    throw new BodyError(400, (error as Error).message)
+  }
 }
 
 /**
@@ -220,8 +231,11 @@ function send(res: ServerResponse, response: ApiResponse, cors: boolean): void {
     for (const name of res.getHeaderNames()) if (name.startsWith('access-control-')) res.removeHeader(name)
   }
   const headers: Record<string, string> = { ...(cors ? CORS_HEADERS : {}), ...response.headers }
-  let payload: string | undefined
-  if (typeof response.body === 'string') {
+  let payload: string | Buffer | undefined
+  if (Buffer.isBuffer(response.body)) {
+    payload = response.body
+    headers['content-type'] ??= 'application/octet-stream'
+  } else if (typeof response.body === 'string') {
     payload = response.body
     headers['content-type'] ??= 'text/plain; charset=utf-8'
   } else if (response.body !== undefined) {

@@ -14,9 +14,11 @@ export interface ApiRequest {
   ip: string
   /** The body parsed as JSON; throws BodyError when it is too big (413) or not JSON (400). An empty body is undefined. */
   json(): Promise<unknown>
+  /** The body's bytes, up to `limit` (a larger one throws BodyError 413 without being read whole): uploads. */
+  body(limit: number): Promise<Buffer>
 }
 
-/** What a handler answers; the server writes it with CORS headers. A string body is sent as it is. */
+/** What a handler answers; the server writes it with CORS headers. A string or Buffer body is sent as it is. */
 export interface ApiResponse {
   status: number
   headers?: Record<string, string>

@@ -113,6 +113,8 @@ export async function openRestFixture(): Promise<RestFixture> {
       path: url.pathname.slice('/rest/v1'.length),
       headers: lower,
       ip: '127.0.0.1',
+      body: async () =>
+        Buffer.from(typeof options.body === 'string' ? options.body : JSON.stringify(options.body ?? '')),
       async json() {
         if (options.tooLarge) throw new BodyError(413, 'The body is larger than 1 MiB.')
         if (options.body === undefined) return undefined

@@ -380,3 +380,20 @@ grant execute on function public.current_plan(uuid), public.listings_used(uuid) 
 grant execute on function public.increment_listing_views(text) to anon, authenticated, service_role;
 grant execute on function public.report_listing(text, text), public.change_plan(text, text),
   public.cancel_subscription() to authenticated, service_role;
+
+-- Listing images (Storage): a public bucket of images up to 5 MB (spec section 5), each user writing
+-- under a folder named by their id (`<uid>/<listing>/<file>`), everyone reading them by public URL.
+insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types)
+values ('listing-images', 'listing-images', true, 5242880, array['image/jpeg', 'image/png', 'image/gif', 'image/webp'])
+on conflict (id) do update set public = excluded.public, file_size_limit = excluded.file_size_limit,
+  allowed_mime_types = excluded.allowed_mime_types;
+
+create policy "listing images: everyone reads" on storage.objects for select to anon, authenticated
+  using (bucket_id = 'listing-images');
+create policy "listing images: upload into one's own folder" on storage.objects for insert to authenticated
+  with check (bucket_id = 'listing-images' and (storage.foldername(name))[1] = auth.uid()::text);
+create policy "listing images: replace one's own" on storage.objects for update to authenticated
+  using (bucket_id = 'listing-images' and (storage.foldername(name))[1] = auth.uid()::text)
+  with check (bucket_id = 'listing-images' and (storage.foldername(name))[1] = auth.uid()::text);
+create policy "listing images: delete one's own, or an admin" on storage.objects for delete to authenticated
+  using (bucket_id = 'listing-images' and ((storage.foldername(name))[1] = auth.uid()::text or public.is_admin()));
