@@ -11,6 +11,7 @@ import { benchInspectorInstant } from './inspector-instant.ts'
 import { benchInspectorRedraw } from './inspector-redraw.ts'
 import { benchInspectorRules } from './inspector-rules.ts'
 import { benchMarketplace } from './marketplace.ts'
+import { benchMarketplaceSearch } from './marketplace-search.ts'
 import { benchMutate } from './mutate.ts'
 import { runIsolated } from './run-isolated.ts'
 import { benchStylesPanel } from './styles-panel.ts'
@@ -19,6 +20,7 @@ import { benchTagJsx } from './tag-jsx.ts'
 const BENCHMARKS: Record<string, (args: string[]) => Promise<boolean>> = {
   'tag-jsx': benchTagJsx,
   marketplace: benchMarketplace,
+  'marketplace-search': benchMarketplaceSearch,
   mutate: benchMutate,
   inspector: benchInspector,
   'inspector-idle': benchInspectorIdle,

@@ -50,7 +50,7 @@ function normalizeWord(word: string): string {
 }
 
 /** Words of a `?subcategory=`/`?featured=` value, singular, without punctuation ('2bhk-apartments' -> ['2bhk', 'apartment']). */
-function termWords(value: string): string[] {
+export function termWords(value: string): string[] {
   return fromQueryValue(value).split(/\s+/).map(normalizeWord).filter(Boolean)
 }
 

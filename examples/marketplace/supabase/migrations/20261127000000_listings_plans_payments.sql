@@ -59,15 +59,20 @@ create table public.listings (
   views integer not null default 0 check (views >= 0),
   report_count integer not null default 0 check (report_count >= 0),
   report_reasons text[] not null default '{}',
-  featured boolean not null default false
+  featured boolean not null default false,
+  -- The number in the id: newest first is by it, descending (spec section 9).
+  listing_number bigint generated always as ((substring(id from 2))::bigint) stored
 );
 
 -- Public lists: newest first among the public statuses, by category, by price; the text match by trigram.
-create index listings_public_newest_idx on public.listings (created_at desc, id desc)
+create index listings_public_newest_idx on public.listings (listing_number desc)
   where status in ('active', 'approved');
-create index listings_public_category_idx on public.listings (category, created_at desc)
+create index listings_public_category_idx on public.listings (category, listing_number desc)
   where status in ('active', 'approved');
-create index listings_public_price_idx on public.listings (price) where status in ('active', 'approved');
+create index listings_public_price_idx on public.listings (price, listing_number desc)
+  where status in ('active', 'approved');
+create index listings_public_category_price_idx on public.listings (category, price, listing_number desc)
+  where status in ('active', 'approved');
 create index listings_title_trgm_idx on public.listings using gin (title gin_trgm_ops);
 create index listings_category_trgm_idx on public.listings using gin (category gin_trgm_ops);
 create index listings_user_idx on public.listings (user_id, created_at desc);
@@ -397,3 +402,90 @@ create policy "listing images: replace one's own" on storage.objects for update 
   with check (bucket_id = 'listing-images' and (storage.foldername(name))[1] = auth.uid()::text);
 create policy "listing images: delete one's own, or an admin" on storage.objects for delete to authenticated
   using (bucket_id = 'listing-images' and ((storage.foldername(name))[1] = auth.uid()::text or public.is_admin()));
+
+-- The search and category pages' query (spec sections 2 and 5): public listings whose title or category
+-- holds `q` (case-insensitive substring), in a category and a location (display names), within a price
+-- range (inclusive bounds), whose title has each of `title_words` as the start of a word (a
+-- `?subcategory=` or `?featured=` term, singular, lower-case letters and digits), sorted newest first
+-- (by id number), by price up or down; one page of them and how many there are in all.
+create function public.search_listings(
+  q text default null,
+  category_name text default null,
+  location_name text default null,
+  min_price numeric default null,
+  max_price numeric default null,
+  title_words text[] default '{}',
+  sort text default 'newest',
+  max_rows integer default 8,
+  skip_rows integer default 0
+) returns jsonb
+language plpgsql stable security invoker
+set search_path = ''
+as $$
+declare
+  pattern text;
+  filter text;
+  ordering text;
+  total bigint;
+  page jsonb;
+begin
+  if sort not in ('newest', 'price-low', 'price-high') then
+    raise exception 'sort is newest, price-low or price-high' using errcode = '22023';
+  end if;
+  if max_rows < 0 or max_rows > 100 or skip_rows < 0 then
+    raise exception 'max_rows is 0 to 100 and skip_rows at least 0' using errcode = '22023';
+  end if;
+  if exists (select 1 from unnest(coalesce(title_words, '{}')) w where w !~ '^[a-z0-9]{1,40}$') then
+    raise exception 'title_words are lower-case letters and digits' using errcode = '22023';
+  end if;
+  pattern := case when nullif(btrim(q), '') is null then null
+    else '%' || replace(replace(replace(btrim(q), '\', '\\'), '%', '\%'), '_', '\_') || '%' end;
+  -- One filter for the count and the page; the page's order is chosen here so the planner sees a plain
+  -- ORDER BY it can serve from an index (newest first: the id number).
+  filter := 'from public.listings l
+    where l.status in (''active'', ''approved'')
+      and ($1::text is null or l.title ilike $1 or l.category ilike $1)
+      and ($2::text is null or l.category = $2)
+      and ($3::text is null or l.location = $3)
+      and ($4::numeric is null or l.price >= $4)
+      and ($5::numeric is null or l.price <= $5)
+      and not exists (select 1 from unnest($6::text[]) w where l.title !~* (''\m'' || w))';
+  ordering := case sort
+    when 'newest' then 'listing_number desc'
+    when 'price-low' then 'price asc, listing_number desc'
+    else 'price desc, listing_number desc' end;
+  execute 'select count(*) ' || filter
+    into total
+    using pattern, category_name, location_name, min_price, max_price, coalesce(title_words, '{}');
+  execute 'select coalesce(jsonb_agg(to_jsonb(p) - ''listing_number'' order by ' || ordering || '), ''[]''::jsonb)
+    from (select l.* ' || filter || ' order by ' || ordering || ' limit $7 offset $8) p'
+    into page
+    using pattern, category_name, location_name, min_price, max_price, coalesce(title_words, '{}'), max_rows, skip_rows;
+  return jsonb_build_object('total', total, 'listings', page);
+end
+$$;
+
+-- The categories page's and the mega-menu's true counts: public listings per category, and per term
+-- (`{ category, key, words }`: a featured entry's listings, as its link's search finds them).
+create function public.category_listing_counts(terms jsonb default '[]'::jsonb) returns jsonb
+language sql stable security invoker
+set search_path = ''
+as $$
+  select jsonb_build_object(
+    'categories', coalesce((
+      select jsonb_object_agg(c.category, c.listings)
+      from (select l.category, count(*) as listings from public.listings l
+        where l.status in ('active', 'approved') group by l.category) c), '{}'::jsonb),
+    'terms', coalesce((
+      select jsonb_agg(jsonb_build_object('category', t ->> 'category', 'key', t ->> 'key', 'listings', (
+        select count(*) from public.listings l
+        where l.status in ('active', 'approved') and l.category = t ->> 'category'
+          and not exists (
+            select 1 from jsonb_array_elements_text(t -> 'words') w
+            where w !~ '^[a-z0-9]{1,40}$' or l.title !~* ('\m' || w)
+          ))))
+      from jsonb_array_elements(case when jsonb_typeof(terms) = 'array' then terms else '[]'::jsonb end) t), '[]'::jsonb)
+  )
+$$;
+grant execute on function public.search_listings(text, text, text, numeric, numeric, text[], text, integer, integer),
+  public.category_listing_counts(jsonb) to anon, authenticated, service_role;
