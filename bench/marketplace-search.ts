@@ -15,7 +15,6 @@
  * The first results painted (the pages' goal of p95 < 300 ms) are measured once the public pages
  * read from the database; see bench/NOTES.md.
  */
-import type { SupabaseClient } from '@supabase/supabase-js'
 import { startTestBackend, type TestBackend } from '../examples/marketplace/server/supabase-test-clients.ts'
 import { CATEGORIES } from '../examples/marketplace/src/data/categories.ts'
 import { LOCATIONS } from '../examples/marketplace/src/data/locations.ts'
@@ -144,7 +143,7 @@ export async function benchMarketplaceSearch(): Promise<boolean> {
   let ok = true
   try {
     await seed(backend)
-    const anon: SupabaseClient = backend.client()
+    const anon = backend.client()
     const ms = (value: number) => `${value.toFixed(2)} ms`
 
     const baseline = await timed(() => asAnon(backend, 'select 1'))

@@ -200,7 +200,7 @@ async function fileOf(
   if (contentType.toLowerCase().startsWith('multipart/form-data')) {
     let form: FormData
     try {
-      form = await new Response(raw, { headers: { 'content-type': contentType } }).formData()
+      form = await new Response(new Uint8Array(raw), { headers: { 'content-type': contentType } }).formData()
     } catch {
       throw new StorageError(400, 'InvalidRequest', 'The multipart body could not be read')
     }

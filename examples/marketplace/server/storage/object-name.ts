@@ -1,7 +1,7 @@
 import path from 'node:path'
 
 /** Supabase Storage's longest object name. */
-export const MAX_OBJECT_NAME_LENGTH = 1024
+const MAX_OBJECT_NAME_LENGTH = 1024
 
 /**
  * Why an object name cannot be stored, or null when it can: a name is `/`-separated segments, none
