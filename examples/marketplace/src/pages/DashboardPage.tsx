@@ -1,19 +1,77 @@
+import { useState } from 'react'
+import { useSearchParams } from 'react-router-dom'
 import { AccountSummary } from '../components/dashboard/AccountSummary.tsx'
+import { ListingForm } from '../components/dashboard/ListingForm.tsx'
+import { MyListingsSection } from '../components/dashboard/MyListingsSection.tsx'
+import type { Listing } from '../data/listing.ts'
 import { useAuth } from '../lib/auth/context.ts'
+import { useMyListings } from '../lib/dashboard/use-my-listings.ts'
 import { useDocumentTitle } from '../lib/document-title.ts'
 
-/** /dashboard for any signed-in user (behind RequireAuth). Its sections come in a later change. */
+const SECTIONS = [
+  { id: 'listings', label: 'My Listings' },
+  { id: 'subscription', label: 'Subscription' },
+  { id: 'profile', label: 'Profile Settings' },
+  { id: 'payments', label: 'Payment History' },
+] as const
+type SectionId = (typeof SECTIONS)[number]['id']
+
+/**
+ * /dashboard for any signed-in user (behind RequireAuth): its four sections (`?tab=` opens one), the
+ * listing form in place of My Listings while creating or editing.
+ */
 export function DashboardPage() {
   const { account } = useAuth()
   useDocumentTitle('My Dashboard')
+  const [searchParams, setSearchParams] = useSearchParams()
+  const asked = searchParams.get('tab')
+  const section: SectionId = SECTIONS.some((entry) => entry.id === asked) ? (asked as SectionId) : 'listings'
+  const [form, setForm] = useState<{ listing?: Listing } | null>(null)
+  const { state, store } = useMyListings(account?.userId ?? null)
+
   return (
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-10 lg:px-8">
       <h1 className="text-3xl font-bold text-gray-900">My Dashboard</h1>
       {account && <AccountSummary account={account} />}
-      <p className="text-gray-600">
-        My Listings, Subscription, Profile Settings and Payment History are not built yet; they come in a
-        later update.
-      </p>
+      <nav aria-label="Dashboard sections" className="flex flex-wrap gap-2">
+        {SECTIONS.map((entry) => (
+          <button
+            key={entry.id}
+            type="button"
+            aria-current={entry.id === section ? 'page' : undefined}
+            onClick={() => {
+              setForm(null)
+              setSearchParams(entry.id === 'listings' ? {} : { tab: entry.id })
+            }}
+            className="rounded-md px-4 py-2 text-sm font-medium text-gray-700 hover:bg-gray-100 aria-[current=page]:bg-blue-600 aria-[current=page]:text-white"
+          >
+            {entry.label}
+          </button>
+        ))}
+      </nav>
+      {section === 'listings' ? (
+        form ? (
+          <ListingForm
+            key={form.listing?.id ?? 'new'}
+            {...(form.listing ? { listing: form.listing } : {})}
+            userName={account?.name ?? ''}
+            store={store}
+            onDone={() => setForm(null)}
+          />
+        ) : (
+          <MyListingsSection
+            state={state}
+            store={store}
+            onCreate={() => setForm({})}
+            onEdit={(listing) => setForm({ listing })}
+          />
+        )
+      ) : (
+        <p className="text-gray-600">
+          {SECTIONS.find((entry) => entry.id === section)?.label} is not built yet; it comes in a later
+          update.
+        </p>
+      )}
     </div>
   )
 }

@@ -90,15 +90,17 @@ export class MyListings {
     const { data, error } = await this.client.from('listings').delete().eq('id', listing.id).select('id')
     if (error) throw new Error(error.message)
     if (!data || data.length === 0) throw new Error('This listing was already deleted.')
-    const stored = (listing.imageUrls ?? [listing.imageUrl]).flatMap((url) => {
-      const name = this.storedName(url)
-      return name ? [name] : []
+    await this.removeImages(listing.imageUrls ?? [listing.imageUrl]).catch((failure: Error) => {
+      throw new Error(`The listing was deleted, but not its images: ${failure.message}`)
     })
-    if (stored.length > 0) {
-      const removed = await this.client.storage.from(LISTING_IMAGES_BUCKET).remove(stored)
-      if (removed.error)
-        throw new Error(`The listing was deleted, but not its images: ${removed.error.message}`)
-    }
+  }
+
+  /** Removes the images of these URLs that the user stored (any other URL is left alone). */
+  async removeImages(urls: readonly string[]): Promise<void> {
+    const stored = urls.flatMap((url) => this.storedName(url) ?? [])
+    if (stored.length === 0) return
+    const removed = await this.client.storage.from(LISTING_IMAGES_BUCKET).remove(stored)
+    if (removed.error) throw new Error(removed.error.message)
   }
 
   /** Uploads images (already downscaled) under the user's folder; their public URLs, in order. */
@@ -111,8 +113,7 @@ export class MyListings {
       const { error } = await bucket.upload(name, file, { contentType: file.type, upsert: false })
       if (error) {
         // What was stored of this save goes again: nothing is left half done.
-        const done = urls.flatMap((url) => this.storedName(url) ?? [])
-        if (done.length > 0) await bucket.remove(done)
+        await this.removeImages(urls)
         throw new ListingSaveError(error.message, false)
       }
       urls.push(bucket.getPublicUrl(name).data.publicUrl)
