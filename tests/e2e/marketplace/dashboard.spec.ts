@@ -118,3 +118,83 @@ test('a customer posts, sees, edits and deletes a listing; the Free plan allows 
   await expect(listings.getByText('No listings found')).toBeVisible({ timeout: 10_000 })
   expect((await page.request.get(src as string)).status()).toBe(404)
 })
+
+test('a plan change: card errors first, then Processing, success, 30 days, usage reset; the payment in Payment History', async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  await page.setViewportSize({ width: 1440, height: 900 })
+  await signUpAndIn(page)
+  await page
+    .getByRole('navigation', { name: 'Dashboard sections' })
+    .getByRole('button', { name: 'Subscription' })
+    .click()
+  await expect(page).toHaveURL(/\?tab=subscription$/)
+  const section = page.getByRole('region', { name: 'Subscription' })
+  await expect(section.getByText('Current plan', { exact: true })).toBeVisible({ timeout: 10_000 })
+  await expect(section.getByRole('progressbar', { name: 'Listings used' })).toHaveAttribute(
+    'aria-valuetext',
+    '0 of 1',
+  )
+
+  await section
+    .getByRole('listitem', { name: 'Basic' })
+    .getByRole('button', { name: 'Switch to Basic' })
+    .click()
+  const dialog = page.getByRole('dialog', { name: 'Change to the Basic plan' })
+  const confirm = dialog.getByRole('button', { name: 'Confirm Payment' })
+  const alert = dialog.getByRole('alert')
+  await confirm.click()
+  await expect(alert).toHaveText('Please enter a valid card number')
+  await dialog.getByLabel('Card Number').fill('4111 1111 1111 1111')
+  await confirm.click()
+  await expect(alert).toHaveText('Please enter the name on card')
+  await dialog.getByLabel('Name on Card').fill('Dashboard Tester')
+  await confirm.click()
+  await expect(alert).toHaveText('Please enter a valid expiry date')
+  const years = await dialog.getByLabel('Year').locator('option').allTextContents()
+  const thisYear = new Date().getFullYear()
+  expect(years).toEqual(['YYYY', ...Array.from({ length: 10 }, (_, index) => String(thisYear + index))])
+  await dialog.getByLabel('Month').selectOption('08')
+  await dialog.getByLabel('Year').selectOption(String(thisYear + 2))
+  await dialog.getByLabel('CVV').fill('12')
+  await confirm.click()
+  await expect(alert).toHaveText('Please enter a valid CVV')
+  await dialog.getByLabel('CVV').fill('123')
+  await dialog.getByLabel('PayPal').check()
+  await expect(dialog.getByText('You will be redirected to PayPal to complete your payment.')).toBeVisible()
+  await dialog.getByLabel('Credit / Debit Card').check()
+  await dialog.getByLabel('Card Number').fill('4111 1111 1111 1111')
+  await dialog.getByLabel('Name on Card').fill('Dashboard Tester')
+  await dialog.getByLabel('Month').selectOption('08')
+  await dialog.getByLabel('Year').selectOption(String(thisYear + 2))
+  await dialog.getByLabel('CVV').fill('123')
+  await confirm.click()
+  await expect(dialog.getByRole('button', { name: 'Processing...' })).toBeVisible()
+  await expect(dialog.getByRole('status')).toHaveText(
+    'Payment successful! Your subscription has been updated.',
+    {
+      timeout: 10_000,
+    },
+  )
+  await dialog.getByRole('button', { name: 'Close' }).click()
+
+  await expect(section.getByText('Basic', { exact: true }).first()).toBeVisible()
+  await expect(section.getByText(/\(30 days left\)/)).toBeVisible()
+  await expect(section.getByRole('progressbar', { name: 'Listings used' })).toHaveAttribute(
+    'aria-valuetext',
+    '0 of 5',
+  )
+  await expect(
+    section.getByRole('listitem', { name: 'Basic' }).getByRole('button', { name: 'Current Plan' }),
+  ).toBeDisabled()
+
+  await section.getByRole('button', { name: 'Manage Payment' }).click()
+  const payments = page.getByRole('region', { name: 'Payment History' })
+  await expect(payments.getByRole('row')).toHaveCount(2, { timeout: 10_000 })
+  await expect(payments.getByRole('row').nth(1)).toContainText('Basic plan subscription')
+  await expect(payments.getByRole('row').nth(1)).toContainText('₹499')
+  await expect(payments.getByRole('row').nth(1)).toContainText('Successful')
+  await payments.getByLabel('Status').selectOption('failed')
+  await expect(payments.getByText('No payment records found')).toBeVisible()
+})

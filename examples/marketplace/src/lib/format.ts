@@ -25,3 +25,9 @@ export function formatPostedOn(listing: Pick<Listing, 'createdAt' | 'postedTime'
 export function formatPostedTime(listing: Pick<Listing, 'postedTime'>): string {
   return listing.postedTime || 'Recently'
 }
+
+/** A date as the dashboards show it: `27 November 2026`. */
+export function formatDate(iso: string): string {
+  const date = new Date(iso)
+  return Number.isNaN(date.getTime()) ? 'Unknown' : DATE.format(date)
+}

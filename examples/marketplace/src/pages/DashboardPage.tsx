@@ -3,6 +3,8 @@ import { useSearchParams } from 'react-router-dom'
 import { AccountSummary } from '../components/dashboard/AccountSummary.tsx'
 import { ListingForm } from '../components/dashboard/ListingForm.tsx'
 import { MyListingsSection } from '../components/dashboard/MyListingsSection.tsx'
+import { PaymentHistorySection } from '../components/dashboard/PaymentHistorySection.tsx'
+import { SubscriptionSection } from '../components/dashboard/SubscriptionSection.tsx'
 import type { Listing } from '../data/listing.ts'
 import { useAuth } from '../lib/auth/context.ts'
 import { useMyListings } from '../lib/dashboard/use-my-listings.ts'
@@ -66,6 +68,10 @@ export function DashboardPage() {
             onEdit={(listing) => setForm({ listing })}
           />
         )
+      ) : section === 'subscription' ? (
+        <SubscriptionSection onManagePayment={() => setSearchParams({ tab: 'payments' })} />
+      ) : section === 'payments' ? (
+        <PaymentHistorySection />
       ) : (
         <p className="text-gray-600">
           {SECTIONS.find((entry) => entry.id === section)?.label} is not built yet; it comes in a later
