@@ -15,7 +15,7 @@ const PNG = Buffer.from(
   'base64',
 )
 
-async function signUpAndIn(page: Page): Promise<void> {
+async function signUpAndIn(page: Page): Promise<{ email: string; password: string }> {
   const account = {
     name: 'Dashboard Tester',
     email: freshEmail('dashboard'),
@@ -27,6 +27,7 @@ async function signUpAndIn(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome Back' })).toBeVisible({ timeout: 5_000 })
   await logIn(page, account)
   await expect(page.getByRole('heading', { level: 1, name: 'My Dashboard' })).toBeVisible({ timeout: 15_000 })
+  return account
 }
 
 test('a customer posts, sees, edits and deletes a listing; the Free plan allows one', async ({ page }) => {
@@ -197,4 +198,47 @@ test('a plan change: card errors first, then Processing, success, 30 days, usage
   await expect(payments.getByRole('row').nth(1)).toContainText('Successful')
   await payments.getByLabel('Status').selectOption('failed')
   await expect(payments.getByText('No payment records found')).toBeVisible()
+})
+
+test('Profile Settings: the full name saved (the page reloads); the password changed and used to log in again', async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  await page.setViewportSize({ width: 390, height: 844 })
+  const account = await signUpAndIn(page)
+  await page.goto('/dashboard?tab=profile')
+  const section = page.getByRole('region', { name: 'Profile Settings' })
+  const form = section.getByRole('form', { name: 'Account' })
+  await expect(form.getByLabel('PIN Code')).toHaveValue('585101')
+  await form.getByLabel('Full Name').fill('Asha Rao')
+  await Promise.all([page.waitForEvent('load'), form.getByRole('button', { name: 'Save Changes' }).click()])
+  await expect(page.getByRole('region', { name: 'Your Account' })).toContainText('Asha Rao', {
+    timeout: 10_000,
+  })
+
+  await section.getByRole('tab', { name: 'Security' }).click()
+  const password = section.getByRole('form', { name: 'Change Password' })
+  await password.getByLabel('Current Password').fill('not my password')
+  await password.getByLabel('New Password', { exact: true }).fill('N3w-pass-phrase!')
+  await password.getByLabel('Confirm New Password').fill('N3w-pass-phrase!')
+  await password.getByRole('button', { name: 'Update Password' }).click()
+  await expect(password.getByRole('alert')).toHaveText('The current password is not correct')
+  await password.getByLabel('Current Password').fill(account.password)
+  await password.getByRole('button', { name: 'Update Password' }).click()
+  await expect(password.getByRole('status')).toHaveText(
+    'Your password was changed. Use it the next time you log in.',
+    {
+      timeout: 10_000,
+    },
+  )
+
+  const axe = await new AxeBuilder({ page }).include('main').analyze()
+  expect(
+    axe.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? '')),
+  ).toEqual([])
+
+  await page.getByRole('button', { name: 'Open menu' }).click()
+  await page.getByRole('button', { name: 'Logout' }).click()
+  await logIn(page, { email: account.email, password: 'N3w-pass-phrase!' })
+  await expect(page.getByRole('heading', { level: 1, name: 'My Dashboard' })).toBeVisible({ timeout: 15_000 })
 })

@@ -4,6 +4,7 @@ import { AccountSummary } from '../components/dashboard/AccountSummary.tsx'
 import { ListingForm } from '../components/dashboard/ListingForm.tsx'
 import { MyListingsSection } from '../components/dashboard/MyListingsSection.tsx'
 import { PaymentHistorySection } from '../components/dashboard/PaymentHistorySection.tsx'
+import { ProfileSettingsSection } from '../components/dashboard/ProfileSettingsSection.tsx'
 import { SubscriptionSection } from '../components/dashboard/SubscriptionSection.tsx'
 import type { Listing } from '../data/listing.ts'
 import { useAuth } from '../lib/auth/context.ts'
@@ -73,10 +74,7 @@ export function DashboardPage() {
       ) : section === 'payments' ? (
         <PaymentHistorySection />
       ) : (
-        <p className="text-gray-600">
-          {SECTIONS.find((entry) => entry.id === section)?.label} is not built yet; it comes in a later
-          update.
-        </p>
+        <ProfileSettingsSection />
       )}
     </div>
   )

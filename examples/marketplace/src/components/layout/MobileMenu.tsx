@@ -39,7 +39,7 @@ export function MobileMenu({ session, onLogout }: MobileMenuProps) {
                 <Link to="/dashboard" className={itemClass}>
                   My Listings
                 </Link>
-                <Link to="/dashboard" className={itemClass}>
+                <Link to="/dashboard?tab=profile" className={itemClass}>
                   Settings
                 </Link>
               </>

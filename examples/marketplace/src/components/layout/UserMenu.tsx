@@ -88,7 +88,7 @@ export default function UserMenu({ userName, isAdmin, open, onOpenChange, onLogo
                 </DropdownMenu.Item>
                 <DropdownMenu.Item asChild>
                   <Link
-                    to="/dashboard"
+                    to="/dashboard?tab=profile"
                     className="flex items-center gap-2 px-4 py-2 text-sm text-gray-700 outline-none hover:bg-gray-50 data-[highlighted]:bg-blue-50 data-[highlighted]:text-blue-700"
                   >
                     <Settings className="h-4 w-4" aria-hidden="true" />

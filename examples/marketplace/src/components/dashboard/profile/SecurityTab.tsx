@@ -1,0 +1,150 @@
+import * as Dialog from '@radix-ui/react-dialog'
+import { type FormEvent, useState } from 'react'
+import { useNavigate } from 'react-router-dom'
+import { useAuth } from '../../../lib/auth/context.ts'
+import { PROFILE_MESSAGES, Profile } from '../../../lib/dashboard/profile.ts'
+import { Outcome, Switch, TextField } from './fields.tsx'
+
+/**
+ * Security (spec section 2): Change Password (current, new, confirm; checked against the current one
+ * and changed on the auth server, beyond the spec's inert button), the two-factor switch with its
+ * setup button disabled, and Delete Account (confirmed; the database removes the account).
+ */
+export function SecurityTab() {
+  const { getClient, signOut } = useAuth()
+  const navigate = useNavigate()
+  const [current, setCurrent] = useState('')
+  const [next, setNext] = useState('')
+  const [confirm, setConfirm] = useState('')
+  const [twoFactor, setTwoFactor] = useState(false)
+  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [deleting, setDeleting] = useState(false)
+  const [deleteFailure, setDeleteFailure] = useState<string | null>(null)
+
+  const change = async (event: FormEvent) => {
+    event.preventDefault()
+    setBusy(true)
+    try {
+      await new Profile(await getClient()).changePassword({ current, next, confirm })
+      setOutcome({ ok: true, text: PROFILE_MESSAGES.passwordChanged })
+      setCurrent('')
+      setNext('')
+      setConfirm('')
+    } catch (error) {
+      setOutcome({ ok: false, text: error instanceof Error ? error.message : String(error) })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <div className="space-y-8">
+      <form onSubmit={change} noValidate aria-label="Change Password" className="space-y-4">
+        <h3 className="font-semibold text-gray-900">Change Password</h3>
+        <div className="grid grid-cols-1 gap-4 md:grid-cols-3">
+          <TextField
+            label="Current Password"
+            value={current}
+            onChange={setCurrent}
+            type="password"
+            autoComplete="current-password"
+          />
+          <TextField
+            label="New Password"
+            value={next}
+            onChange={setNext}
+            type="password"
+            autoComplete="new-password"
+          />
+          <TextField
+            label="Confirm New Password"
+            value={confirm}
+            onChange={setConfirm}
+            type="password"
+            autoComplete="new-password"
+          />
+        </div>
+        <Outcome outcome={outcome} />
+        <button
+          type="submit"
+          disabled={busy}
+          className="rounded-md bg-blue-600 px-4 py-2 text-sm font-medium text-white hover:bg-blue-700 disabled:opacity-60"
+        >
+          {busy ? 'Updating...' : 'Update Password'}
+        </button>
+      </form>
+      <div className="border-t border-gray-200 pt-6">
+        <h3 className="font-semibold text-gray-900">Two-Factor Authentication</h3>
+        <Switch
+          label="Require a code at sign-in"
+          checked={twoFactor}
+          onChange={setTwoFactor}
+          hint="Setup is not available yet."
+        />
+        <button
+          type="button"
+          disabled
+          className="mt-2 rounded-md border border-gray-300 px-4 py-2 text-sm font-medium text-gray-500"
+        >
+          Set Up Two-Factor Authentication
+        </button>
+      </div>
+      <div className="border-t border-gray-200 pt-6">
+        <h3 className="font-semibold text-red-700">Delete Account</h3>
+        <p className="mt-1 text-sm text-gray-600">
+          Your account, your listings and your payment records are removed for good.
+        </p>
+        <button
+          type="button"
+          onClick={() => setDeleting(true)}
+          className="mt-3 rounded-md bg-red-600 px-4 py-2 text-sm font-medium text-white hover:bg-red-700"
+        >
+          Delete Account
+        </button>
+      </div>
+      <Dialog.Root open={deleting} onOpenChange={(open) => !busy && setDeleting(open)}>
+        <Dialog.Portal>
+          <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
+          <Dialog.Content
+            role="alertdialog"
+            className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl"
+          >
+            <Dialog.Title className="text-lg font-semibold text-gray-900">Delete your account?</Dialog.Title>
+            <Dialog.Description className="mt-2 text-sm text-gray-600">
+              This cannot be undone. You will be signed out.
+            </Dialog.Description>
+            {deleteFailure && (
+              <p role="alert" className="mt-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+                {deleteFailure}
+              </p>
+            )}
+            <div className="mt-6 flex justify-end gap-3">
+              <Dialog.Close className="rounded-md border border-gray-300 px-4 py-2 text-sm font-medium text-gray-700 hover:bg-gray-50">
+                Cancel
+              </Dialog.Close>
+              <button
+                type="button"
+                disabled={busy}
+                onClick={async () => {
+                  setBusy(true)
+                  try {
+                    await new Profile(await getClient()).deleteAccount()
+                    await signOut()
+                    navigate('/')
+                  } catch (error) {
+                    setDeleteFailure(error instanceof Error ? error.message : String(error))
+                    setBusy(false)
+                  }
+                }}
+                className="rounded-md bg-red-600 px-4 py-2 text-sm font-medium text-white hover:bg-red-700 disabled:opacity-60"
+              >
+                {busy ? 'Deleting...' : 'Delete Account'}
+              </button>
+            </div>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+    </div>
+  )
+}
