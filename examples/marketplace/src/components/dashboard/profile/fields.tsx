@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 
-export const FIELD =
+const FIELD =
   'mt-1 block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-gray-900 focus:border-blue-500 focus:ring-2 focus:ring-blue-500 focus:outline-none disabled:bg-gray-50 disabled:text-gray-500'
 
 /** A labelled text field of the profile forms. */
