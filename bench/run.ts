@@ -10,6 +10,7 @@ import { benchInspectorIdle } from './inspector-idle.ts'
 import { benchInspectorInstant } from './inspector-instant.ts'
 import { benchInspectorRedraw } from './inspector-redraw.ts'
 import { benchInspectorRules } from './inspector-rules.ts'
+import { benchListingUpload } from './listing-upload.ts'
 import { benchMarketplace } from './marketplace.ts'
 import { benchMarketplaceSearch } from './marketplace-search.ts'
 import { benchMutate } from './mutate.ts'
@@ -21,6 +22,7 @@ const BENCHMARKS: Record<string, (args: string[]) => Promise<boolean>> = {
   'tag-jsx': benchTagJsx,
   marketplace: benchMarketplace,
   'marketplace-search': benchMarketplaceSearch,
+  'listing-upload': benchListingUpload,
   mutate: benchMutate,
   inspector: benchInspector,
   'inspector-idle': benchInspectorIdle,
