@@ -27,7 +27,7 @@ async function pickPhotos(page: Page): Promise<number[]> {
   return page.evaluate(async (count) => {
     const files: File[] = []
     for (let index = 0; index < count; index++) {
-      const canvas = new OffscreenCanvas(2600, 1950)
+      const canvas = new OffscreenCanvas(2900, 2200)
       const context = canvas.getContext('2d') as OffscreenCanvasRenderingContext2D
       const pixels = context.createImageData(canvas.width, canvas.height)
       for (let at = 0; at < pixels.data.length; at += 4) {
