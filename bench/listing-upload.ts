@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { chromium, type Page } from '@playwright/test'
 import { build, preview } from 'vite'
-import { CHROMIUM_PATH } from '../playwright.config.ts'
+import playwrightConfig from '../playwright.config.ts'
 import { formatTable, median, ratio } from './report.ts'
 
 const MARKETPLACE = path.resolve(import.meta.dirname, '../examples/marketplace')
@@ -66,16 +66,8 @@ export async function benchListingUpload(): Promise<boolean> {
   if (nodeEnv === undefined) delete process.env.NODE_ENV
   else process.env.NODE_ENV = nodeEnv
   const url = server.resolvedUrls?.local[0] as string
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  })
+  const browser = await chromium.launch(playwrightConfig.use?.launchOptions)
+
   const totals: number[] = []
   const floors: number[] = []
   let sizes: number[] = []

@@ -13,7 +13,7 @@ import {
 import type { MyListings } from '../../lib/dashboard/my-listings.ts'
 import type { MyListingsState } from '../../lib/dashboard/use-my-listings.ts'
 import { ListingCardSkeleton } from '../listings/ListingCardSkeleton.tsx'
-import { DeleteListingDialog } from './DeleteListingDialog.tsx'
+import { ConfirmDialog } from './ConfirmDialog.tsx'
 import { MyListingCard } from './MyListingCard.tsx'
 
 const TAB_LABELS: Record<MyListingsTab, string> = {
@@ -105,11 +105,16 @@ export function MyListingsSection({ state, store, onCreate, onEdit }: MyListings
           </Tabs.Content>
         ))}
       </Tabs.Root>
-      <DeleteListingDialog
-        listing={deleting}
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete this listing?"
+        description={`“${deleting?.title ?? ''}” and its images will be removed. This cannot be undone.`}
+        confirmLabel="Delete"
+        busyLabel="Deleting..."
         onCancel={() => setDeleting(null)}
-        onConfirm={async (listing) => {
-          await (await store()).remove(listing)
+        onConfirm={async () => {
+          if (!deleting) return
+          await (await store()).remove(deleting)
           setDeleting(null)
           announceListings('refresh')
         }}

@@ -1,4 +1,3 @@
-import * as Dialog from '@radix-ui/react-dialog'
 import { Check, X } from 'lucide-react'
 import { useState } from 'react'
 import { formatListingLimit, type Plan } from '../../data/plans.ts'
@@ -6,6 +5,7 @@ import { daysLeft } from '../../lib/dashboard/card-payment.ts'
 import { announceListings } from '../../lib/dashboard/events.ts'
 import { useSubscription } from '../../lib/dashboard/use-subscription.ts'
 import { formatDate, formatPrice } from '../../lib/format.ts'
+import { ConfirmDialog } from './ConfirmDialog.tsx'
 import { PlanChangeDialog } from './PlanChangeDialog.tsx'
 
 /**
@@ -17,7 +17,6 @@ export function SubscriptionSection({ onManagePayment }: { onManagePayment: () =
   const { state, reload, store } = useSubscription()
   const [changing, setChanging] = useState<Plan | null>(null)
   const [cancelling, setCancelling] = useState(false)
-  const [problem, setProblem] = useState<string | null>(null)
 
   if (state.status === 'loading')
     return (
@@ -48,11 +47,6 @@ export function SubscriptionSection({ onManagePayment }: { onManagePayment: () =
       <h2 id="subscription-heading" className="text-xl font-semibold text-gray-900">
         Subscription
       </h2>
-      {problem && (
-        <p role="alert" className="rounded-md bg-red-50 px-4 py-3 text-sm text-red-700">
-          {problem}
-        </p>
-      )}
       <div className="rounded-lg border border-gray-200 bg-white p-6 shadow-sm">
         <div className="flex flex-wrap items-start justify-between gap-4">
           <div>
@@ -171,48 +165,20 @@ export function SubscriptionSection({ onManagePayment }: { onManagePayment: () =
           announceListings('refresh')
         }}
       />
-      <Dialog.Root open={cancelling} onOpenChange={setCancelling}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-          <Dialog.Content
-            role="alertdialog"
-            className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl"
-          >
-            <Dialog.Title className="text-lg font-semibold text-gray-900">
-              Cancel your subscription?
-            </Dialog.Title>
-            <Dialog.Description className="mt-2 text-sm text-gray-600">
-              You will be on the Free plan from now on, with its limit of 1 listing.
-            </Dialog.Description>
-            <div className="mt-6 flex justify-end gap-3">
-              <Dialog.Close className="rounded-md border border-gray-300 px-4 py-2 text-sm font-medium text-gray-700 hover:bg-gray-50">
-                Keep Subscription
-              </Dialog.Close>
-              <button
-                type="button"
-                onClick={() => {
-                  setCancelling(false)
-                  store()
-                    .then((subscriptions) => subscriptions.cancel())
-                    .then(
-                      () => {
-                        setProblem(null)
-                        reload()
-                      },
-                      (error: unknown) =>
-                        setProblem(
-                          `Your subscription was not cancelled: ${error instanceof Error ? error.message : String(error)}`,
-                        ),
-                    )
-                }}
-                className="rounded-md bg-red-600 px-4 py-2 text-sm font-medium text-white hover:bg-red-700"
-              >
-                Cancel Subscription
-              </button>
-            </div>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      <ConfirmDialog
+        open={cancelling}
+        title="Cancel your subscription?"
+        description="You will be on the Free plan from now on, with its limit of 1 listing."
+        cancelLabel="Keep Subscription"
+        confirmLabel="Cancel Subscription"
+        busyLabel="Cancelling..."
+        onCancel={() => setCancelling(false)}
+        onConfirm={async () => {
+          await (await store()).cancel()
+          setCancelling(false)
+          reload()
+        }}
+      />
     </section>
   )
 }

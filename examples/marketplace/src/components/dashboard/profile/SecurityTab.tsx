@@ -1,8 +1,8 @@
-import * as Dialog from '@radix-ui/react-dialog'
 import { type FormEvent, useState } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { useAuth } from '../../../lib/auth/context.ts'
 import { PROFILE_MESSAGES, Profile } from '../../../lib/dashboard/profile.ts'
+import { ConfirmDialog } from '../ConfirmDialog.tsx'
 import { Outcome, Switch, TextField } from './fields.tsx'
 
 /**
@@ -20,7 +20,6 @@ export function SecurityTab() {
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null)
   const [busy, setBusy] = useState(false)
   const [deleting, setDeleting] = useState(false)
-  const [deleteFailure, setDeleteFailure] = useState<string | null>(null)
 
   const change = async (event: FormEvent) => {
     event.preventDefault()
@@ -103,48 +102,19 @@ export function SecurityTab() {
           Delete Account
         </button>
       </div>
-      <Dialog.Root open={deleting} onOpenChange={(open) => !busy && setDeleting(open)}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-          <Dialog.Content
-            role="alertdialog"
-            className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl"
-          >
-            <Dialog.Title className="text-lg font-semibold text-gray-900">Delete your account?</Dialog.Title>
-            <Dialog.Description className="mt-2 text-sm text-gray-600">
-              This cannot be undone. You will be signed out.
-            </Dialog.Description>
-            {deleteFailure && (
-              <p role="alert" className="mt-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
-                {deleteFailure}
-              </p>
-            )}
-            <div className="mt-6 flex justify-end gap-3">
-              <Dialog.Close className="rounded-md border border-gray-300 px-4 py-2 text-sm font-medium text-gray-700 hover:bg-gray-50">
-                Cancel
-              </Dialog.Close>
-              <button
-                type="button"
-                disabled={busy}
-                onClick={async () => {
-                  setBusy(true)
-                  try {
-                    await new Profile(await getClient()).deleteAccount()
-                    await signOut()
-                    navigate('/')
-                  } catch (error) {
-                    setDeleteFailure(error instanceof Error ? error.message : String(error))
-                    setBusy(false)
-                  }
-                }}
-                className="rounded-md bg-red-600 px-4 py-2 text-sm font-medium text-white hover:bg-red-700 disabled:opacity-60"
-              >
-                {busy ? 'Deleting...' : 'Delete Account'}
-              </button>
-            </div>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      <ConfirmDialog
+        open={deleting}
+        title="Delete your account?"
+        description="This cannot be undone. You will be signed out."
+        confirmLabel="Delete Account"
+        busyLabel="Deleting..."
+        onCancel={() => setDeleting(false)}
+        onConfirm={async () => {
+          await new Profile(await getClient()).deleteAccount()
+          await signOut()
+          navigate('/')
+        }}
+      />
     </div>
   )
 }
