@@ -95,6 +95,13 @@ export function ListingForm({ listing, userName, store, onDone }: ListingFormPro
       const saved = listing
         ? await mine.update(listing.id, fields, userName)
         : await mine.create(fields, userName)
+      // Images taken off an edited listing are deleted from Storage once the listing no longer names them.
+      if (listing) {
+        const dropped = (listing.imageUrls ?? [listing.imageUrl]).filter((url) => !kept.includes(url))
+        await mine
+          .removeImages(dropped)
+          .catch((error: unknown) => console.error('[marketplace] Removed images stayed in Storage:', error))
+      }
       await new Promise((resolve) =>
         setTimeout(resolve, Math.max(0, SAVE_DELAY_MS - (performance.now() - started))),
       )
