@@ -42,9 +42,13 @@ test.describe('header', () => {
     await page.goto('/about')
     await page.getByRole('button', { name: 'Asha' }).click()
     const menu = page.getByRole('menu')
-    for (const name of ['My Dashboard', 'My Listings', 'Settings']) {
+    for (const name of ['My Dashboard', 'My Listings']) {
       await expect(menu.getByRole('menuitem', { name })).toHaveAttribute('href', '/dashboard')
     }
+    await expect(menu.getByRole('menuitem', { name: 'Settings' })).toHaveAttribute(
+      'href',
+      '/dashboard?tab=profile',
+    )
     await expect(menu.getByRole('menuitem', { name: 'Admin Dashboard' })).toHaveCount(0)
     await menu.getByRole('menuitem', { name: 'Logout' }).click()
     await expect(page).toHaveURL(/\/$/)
