@@ -100,23 +100,21 @@ export function createStorageHandler(ctx: BackendContext) {
     publicOnly: boolean,
   ): Promise<ApiResponse> {
     if (objectNameProblem(name)) throw notFound()
+    const metadataOf = async (tx: Transaction) => {
+      const { rows } = await tx.query<{ metadata: { mimetype?: string } | null }>(
+        'select metadata from storage.objects where bucket_id = $1 and name = $2',
+        [bucketId, name],
+      )
+      return rows[0]
+    }
+    // A public bucket's object is anyone's to read; any other is read as the request's role (RLS).
     const found = publicOnly
       ? await ctx.db.asOwner(async (tx) => {
           if (!(await bucket(tx, bucketId)).public)
             throw new StorageError(400, 'not_public', 'The bucket is not public')
-          const { rows } = await tx.query<{ metadata: { mimetype?: string } | null }>(
-            'select metadata from storage.objects where bucket_id = $1 and name = $2',
-            [bucketId, name],
-          )
-          return rows[0]
+          return metadataOf(tx)
         })
-      : await ctx.db.asRequest(await requestClaims(req, ctx.config.jwtSecret), async (tx) => {
-          const { rows } = await tx.query<{ metadata: { mimetype?: string } | null }>(
-            'select metadata from storage.objects where bucket_id = $1 and name = $2',
-            [bucketId, name],
-          )
-          return rows[0]
-        })
+      : await ctx.db.asRequest(await requestClaims(req, ctx.config.jwtSecret), metadataOf)
     if (!found) throw notFound()
     const bytes = await readFile(objectFile(root, bucketId, name)).catch((error: NodeJS.ErrnoException) => {
       if (error.code === 'ENOENT') throw notFound()
