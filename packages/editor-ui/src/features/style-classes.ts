@@ -14,7 +14,7 @@ import { logFailure, reasonOf } from './failures.ts'
 import type { Lookups } from './lookups.ts'
 import type { Slice, SliceStore } from './slice.ts'
 import type { StyleScoping } from './style-scope.ts'
-import { styleTargets } from './styles.ts'
+import { styleTargets } from './style-source.ts'
 import type { Toaster } from './toaster.ts'
 
 export interface ClassSuggestionsView {

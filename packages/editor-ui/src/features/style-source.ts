@@ -1,7 +1,12 @@
 import {
+  type ElementKey,
   type ElementLookup,
+  hasCodebaseIdPrefix,
+  MODIFIER_RANK,
   type NavTreeNode,
   type ProcessedCssRule,
+  RESPONSIVE_MODIFIERS,
+  type ResponsiveModifier,
   STATE_MODIFIERS,
   type StyleModifier,
   StylingFramework,
@@ -286,4 +291,40 @@ export function elementStyling(parts: {
     inline: inlineStyleOf(parts.node),
     rules: parts.rules,
   }
+}
+
+const isResponsive = (modifier: string): modifier is ResponsiveModifier =>
+  (RESPONSIVE_MODIFIERS as readonly string[]).includes(modifier)
+
+/**
+ * When the value shown comes from a wider breakpoint's rule than the scope's (`sm:text-5xl` at
+ * 1280 px, editing the base), an edit of `property` does not show at this width: what to say about it.
+ */
+export function overridingBreakpoint(
+  property: string,
+  styling: ElementStyling,
+  scoped: ResponsiveModifier | null | undefined,
+): { title: string; detail: string } | null {
+  const source = sourceOf(property, styling)
+  if (source.kind !== 'class' && source.kind !== 'rule') return null
+  const breakpoint = source.rule.modifiers.find((modifier) => isResponsive(modifier))
+  if (!breakpoint || (scoped && MODIFIER_RANK[scoped] >= MODIFIER_RANK[breakpoint])) return null
+  const by = source.kind === 'class' ? source.className : source.rule.selector
+  return {
+    title: `${by} still sets ${property} at this width.`,
+    detail: `The edit went to ${scoped ?? 'the base style'}; choose ${breakpoint} in Breakpoint to change it from ${breakpoint} up.`,
+  }
+}
+
+/**
+ * The selected elements a style edit is for: those with code (a library's element has none), one per
+ * codebase id (two instances of a component's element are one place in the code), in selection order.
+ */
+export function styleTargets(selected: readonly ElementKey[]): ElementKey[] {
+  const seen = new Set<string>()
+  return selected.filter((key) => {
+    if (!hasCodebaseIdPrefix(key.codebaseId) || seen.has(key.codebaseId)) return false
+    seen.add(key.codebaseId)
+    return true
+  })
 }

@@ -5,22 +5,25 @@ import {
   checkOutboundEvent,
   type ElementKey,
   elementKeysEqual,
-  hasCodebaseIdPrefix,
   type InstantChangeItem,
-  MODIFIER_RANK,
   OutboundEvent,
   type ProcessedCssRule,
-  RESPONSIVE_MODIFIERS,
-  type ResponsiveModifier,
   StylingFramework,
 } from 'vite-plugin-visual-edit/protocol'
 import type { InspectorBridge } from '../port/inspector-bridge.ts'
 import type { Edits } from './edits.ts'
 import { logFailure, reasonOf } from './failures.ts'
+import { GeneratedClasses, type GeneratedClassesLookup } from './generated-classes.ts'
 import type { Lookups } from './lookups.ts'
 import type { Slice, SliceStore } from './slice.ts'
 import type { StyleScoping } from './style-scope.ts'
-import { type ElementStyling, elementStyling, sourceOf, writeTargetFor } from './style-source.ts'
+import {
+  type ElementStyling,
+  elementStyling,
+  overridingBreakpoint,
+  styleTargets,
+  writeTargetFor,
+} from './style-source.ts'
 import type { Toaster } from './toaster.ts'
 import type { Tree } from './tree.ts'
 
@@ -70,24 +73,8 @@ interface Gesture {
   refused: boolean
 }
 
-const isResponsive = (modifier: string): modifier is ResponsiveModifier =>
-  (RESPONSIVE_MODIFIERS as readonly string[]).includes(modifier)
-
 const sameFields = (a: StylingFields | null, b: StylingFields | null) =>
   a !== null && b !== null && JSON.stringify(a) === JSON.stringify(b)
-
-/**
- * The selected elements a style edit is for: those with code (a library's element has none), one per
- * codebase id (two instances of a component's element are one place in the code), in selection order.
- */
-export function styleTargets(selected: readonly ElementKey[]): ElementKey[] {
-  const seen = new Set<string>()
-  return selected.filter((key) => {
-    if (!hasCodebaseIdPrefix(key.codebaseId) || seen.has(key.codebaseId)) return false
-    seen.add(key.codebaseId)
-    return true
-  })
-}
 
 /**
  * The Styles panel's feature (docs/EDITOR.md, Styles panel): the selected element's computed values and
@@ -136,7 +123,7 @@ export class Styles {
        * Which of these classes the project's Tailwind generates (class-css). Tailwind 3 compiles its
        * utilities into the project's own stylesheet, so the page cannot tell them from its rules.
        */
-      generatedClasses?: (classes: readonly string[]) => Promise<ReadonlySet<string>>
+      generatedClasses?: GeneratedClassesLookup
     },
   ) {
     this.#slice = store.slice<StylesState>({ styles: NONE })
@@ -149,39 +136,15 @@ export class Styles {
     this.#selected = deps.selected
     this.#afterPaint =
       deps.afterPaint ?? ((run) => requestAnimationFrame(() => requestAnimationFrame(() => run())))
-    this.#generatedClasses = deps.generatedClasses ?? null
+    this.#generated = deps.generatedClasses ? new GeneratedClasses(deps.generatedClasses) : null
   }
 
-  /** Whether each class asked so far is one Tailwind generates (they do not change while editing). */
-  readonly #generated = new Map<string, boolean>()
-  readonly #generatedClasses: ((classes: readonly string[]) => Promise<ReadonlySet<string>>) | null
+  readonly #generated: GeneratedClasses | null
 
-  /**
-   * The rules with those of a Tailwind-generated class marked not editable: in a Tailwind 3 project
-   * `.p-4` comes from the project's stylesheet as Vite serves it, but no file has it to edit; an edit
-   * of its value is a class change.
-   */
-  async #withGenerated(rules: ProcessedCssRule[]): Promise<ProcessedCssRule[]> {
-    if (!this.#generatedClasses || this.#lookups.state.stylingFramework !== StylingFramework.TAILWIND)
-      return rules
-    const unknown = [
-      ...new Set(
-        rules.flatMap((rule) =>
-          rule.allowChanges && rule.classParsed && !this.#generated.has(rule.classParsed)
-            ? [rule.classParsed]
-            : [],
-        ),
-      ),
-    ]
-    if (unknown.length > 0) {
-      const generated = await this.#generatedClasses(unknown)
-      for (const name of unknown) this.#generated.set(name, generated.has(name))
-    }
-    return rules.map((rule) =>
-      rule.allowChanges && rule.classParsed && this.#generated.get(rule.classParsed)
-        ? { ...rule, allowChanges: false }
-        : rule,
-    )
+  /** The rules with those a Tailwind project generates marked not editable (GeneratedClasses). */
+  #withGenerated(rules: ProcessedCssRule[]): Promise<ProcessedCssRule[]> | ProcessedCssRule[] {
+    if (!this.#generated || this.#lookups.state.stylingFramework !== StylingFramework.TAILWIND) return rules
+    return this.#generated.mark(rules)
   }
 
   get state(): StylesState {
@@ -458,7 +421,12 @@ export class Styles {
           gesture.shown.delete(codebaseId)
         }
     }
-    const overriding = this.#overridingBreakpoint(key, changes)
+    const styling = this.styling(key)
+    const property = Object.keys(changes)[0]
+    const overriding =
+      styling && property !== undefined
+        ? overridingBreakpoint(property, styling, this.#scope.state.styleScope.breakpoint)
+        : null
     const step = targets.fields.length > 1 ? crypto.randomUUID() : undefined
     const submitted = targets.fields.map((fields) => {
       const shown = gesture?.shown.get(fields.codebaseId)
@@ -481,29 +449,6 @@ export class Styles {
     const ok = (await Promise.all(submitted)).every((outcome) => outcome.ok)
     if (ok && overriding) this.#toaster.toast({ kind: 'info', ...overriding })
     return ok
-  }
-
-  /**
-   * When the value shown comes from a wider breakpoint's rule than the scope's (`sm:text-5xl` at
-   * 1280 px, editing the base), the written edit does not show at this width: what to say about it.
-   */
-  #overridingBreakpoint(
-    key: ElementKey,
-    changes: Readonly<Record<string, string>>,
-  ): { title: string; detail: string } | null {
-    const styling = this.styling(key)
-    const property = Object.keys(changes)[0]
-    if (!styling || property === undefined) return null
-    const source = sourceOf(property, styling)
-    if (source.kind !== 'class' && source.kind !== 'rule') return null
-    const breakpoint = source.rule.modifiers.find((modifier) => isResponsive(modifier))
-    const scoped = this.#scope.state.styleScope.breakpoint
-    if (!breakpoint || (scoped && MODIFIER_RANK[scoped] >= MODIFIER_RANK[breakpoint])) return null
-    const by = source.kind === 'class' ? source.className : source.rule.selector
-    return {
-      title: `${by} still sets ${property} at this width.`,
-      detail: `The edit went to ${scoped ?? 'the base style'}; choose ${breakpoint} in Breakpoint to change it from ${breakpoint} up.`,
-    }
   }
 
   /** Escape during a gesture, or a gesture that ended where it began: the preview goes, nothing is written. */
