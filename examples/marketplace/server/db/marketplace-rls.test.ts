@@ -129,6 +129,13 @@ describe('listings', () => {
     })
     const mine = await as.b.from('listings').select('id').eq('user_id', ids.b)
     expect(mine.data).toHaveLength(1)
+    expect((await as.b.rpc('listings_used')).data).toBe(1)
+    // Another customer learns nothing of B's plan or usage; an admin does.
+    expect((await as.a.rpc('listings_used', { target: ids.b })).data).toBe(0)
+    const plan = (await as.a.rpc('current_plan', { target: ids.b })).data
+    expect(plan === null || plan.id === null).toBe(true)
+    expect((await as.admin.rpc('listings_used', { target: ids.b })).data).toBe(1)
+    expect((await as.admin.rpc('current_plan', { target: ids.b })).data).toMatchObject({ id: 'free' })
   })
 
   test('constraints: a negative price, an empty description, an anonymous post are refused', async () => {

@@ -115,13 +115,15 @@ create table public.listing_reports (
 );
 create index listing_reports_listing_idx on public.listing_reports (listing_id);
 
--- The plan a user is on now: their active, unexpired subscription's, else Free.
+-- The plan a user is on now: their active, unexpired subscription's, else Free. Asked of oneself, or by
+-- an admin, or by the marketplace's own functions; a customer gets nothing of another's.
 create function public.current_plan(target uuid default auth.uid()) returns public.plans
 language sql stable security definer
 set search_path = ''
 as $$
   select p.* from public.plans p
-  where p.id = coalesce(
+  where (target = auth.uid() or public.is_admin() or not private.is_client_request())
+    and p.id = coalesce(
     (select s.plan_id from public.subscriptions s
       where s.user_id = target and s.status = 'active' and (s.end_date is null or s.end_date > now())
       order by s.start_date desc limit 1),
@@ -129,13 +131,14 @@ as $$
 $$;
 
 -- How many listings count against a user's plan: those not expired or rejected, created since the
--- current subscription began (a plan change resets the usage to 0, spec section 4).
+-- current subscription began (a plan change resets the usage to 0, spec section 4). Asked as current_plan is.
 create function public.listings_used(target uuid default auth.uid()) returns integer
 language sql stable security definer
 set search_path = ''
 as $$
   select count(*)::integer from public.listings l
-  where l.user_id = target::text
+  where (target = auth.uid() or public.is_admin() or not private.is_client_request())
+    and l.user_id = target::text
     and l.status in ('active', 'approved', 'pending')
     and l.created_at >= coalesce(
       (select s.start_date from public.subscriptions s
