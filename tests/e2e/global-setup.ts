@@ -38,6 +38,25 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     build: { outDir },
     preview: { host: '127.0.0.1', port: 0, strictPort: false },
   })
+  // The spec's static-demo mode (listings in the browser's localStorage, VITE_LISTINGS_STORE=browser),
+  // for the specs that stage listings in storage: its own build and server, and its own backend data
+  // (opened only if a spec signs in), so the two never share a database.
+  const browserDataDir = mkdtempSync(path.join(tmpdir(), 'marketplace-e2e-browser-data-'))
+  process.env.MARKETPLACE_DATA_DIR = browserDataDir
+  process.env.MARKETPLACE_BACKEND = 'lazy'
+  const browserOutDir = path.join(MARKETPLACE, 'dist', 'browser-store')
+  await build({
+    root: MARKETPLACE,
+    logLevel: 'warn',
+    define: { 'import.meta.env.VITE_LISTINGS_STORE': JSON.stringify('browser') },
+    build: { outDir: browserOutDir, emptyOutDir: true },
+  })
+  const browserServer = await preview({
+    root: MARKETPLACE,
+    logLevel: 'warn',
+    build: { outDir: browserOutDir },
+    preview: { host: '127.0.0.1', port: 0, strictPort: false },
+  })
   if (nodeEnv === undefined) delete process.env.NODE_ENV
   else process.env.NODE_ENV = nodeEnv
   delete process.env.MARKETPLACE_DATA_DIR
@@ -45,6 +64,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const url = server.resolvedUrls?.local[0]
   if (!url) throw new Error('The marketplace preview server did not report its address')
   process.env.MARKETPLACE_URL = url
+  const browserUrl = browserServer.resolvedUrls?.local[0]
+  if (!browserUrl) throw new Error('The browser-store preview server did not report its address')
+  process.env.MARKETPLACE_BROWSER_STORE_URL = browserUrl
   // The demo accounts and the admin sign-up code of the preview's backend, for the auth specs.
   const config = await loadBackendConfig(dataDir)
   const [admin, customer] = config.demoAccounts
@@ -55,7 +77,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.MARKETPLACE_ADMIN_SIGNUP_CODE = config.adminSignupCode
   return async () => {
     await server.close()
+    await browserServer.close()
     rmSync(dataDir, { recursive: true, force: true })
+    rmSync(browserDataDir, { recursive: true, force: true })
     rmSync(stateHome, { recursive: true, force: true })
   }
 }

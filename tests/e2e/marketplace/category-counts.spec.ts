@@ -102,63 +102,67 @@ const watchListing = (id: string, status: string) => ({
   imageUrl: '',
 })
 
-test('counts follow the stored listings: an added public listing counts, a pending one does not', async ({
-  page,
-}) => {
-  const before = await categoryCardCounts(page, 'Shopping')
-  await page.evaluate(
-    (added) => {
-      const listings = JSON.parse(localStorage.getItem('listings') ?? '[]')
-      localStorage.setItem('listings', JSON.stringify([...listings, ...added]))
-    },
-    [watchListing('L1718000000001', 'active'), watchListing('L1718000000002', 'pending')],
-  )
-  const after = await categoryCardCounts(page, 'Shopping')
-  expect(after.total).toBe(before.total + 1)
-  expect(after.featured[1]?.count).toBe((before.featured[1]?.count ?? 0) + 1) // Men's Watches
-  expect(after.featured[0]?.count).toBe(before.featured[0]?.count) // Women's Fashion
-})
+test.describe("the spec's browser store (listings in localStorage)", () => {
+  test.use({ listingsStore: 'browser' })
 
-test('an open mega-menu updates its counts when another tab adds a listing', async ({ page, context }) => {
-  await page.goto('/')
-  await page.getByRole('button', { name: 'Categories', exact: true }).click()
-  const count = page
-    .getByRole('dialog', { name: 'Categories' })
-    .getByRole('link', { name: /Men's Watches/ })
-    .getByTestId('featured-listing-count')
-  const before = Number(await count.innerText())
-  const other = await context.newPage()
-  await other.goto('/about')
-  await other.evaluate(
-    (added) => {
-      const listings = JSON.parse(localStorage.getItem('listings') ?? '[]')
-      localStorage.setItem('listings', JSON.stringify([...listings, added]))
-    },
-    watchListing('L1718000000003', 'approved'),
-  )
-  await expect(count).toHaveText(String(before + 1))
-})
+  test('counts follow the stored listings: an added public listing counts, a pending one does not', async ({
+    page,
+  }) => {
+    const before = await categoryCardCounts(page, 'Shopping')
+    await page.evaluate(
+      (added) => {
+        const listings = JSON.parse(localStorage.getItem('listings') ?? '[]')
+        localStorage.setItem('listings', JSON.stringify([...listings, ...added]))
+      },
+      [watchListing('L1718000000001', 'active'), watchListing('L1718000000002', 'pending')],
+    )
+    const after = await categoryCardCounts(page, 'Shopping')
+    expect(after.total).toBe(before.total + 1)
+    expect(after.featured[1]?.count).toBe((before.featured[1]?.count ?? 0) + 1) // Men's Watches
+    expect(after.featured[0]?.count).toBe(before.featured[0]?.count) // Women's Fashion
+  })
 
-test('a browser seeded before the new demo listings gets them, and keeps its own', async ({ page }) => {
-  await page.goto('/search')
-  await expect(page.getByTestId('listing-card').first()).toBeVisible() // the store is seeded
-  // Storage as the earlier build left it: the spec's L1001-L1010 (one edited), a user's listing, no seed version.
-  const own = { ...watchListing('L1718000000000', 'active'), title: 'Handloom Cotton Bedsheets' }
-  await page.evaluate((added) => {
-    const spec = JSON.parse(localStorage.getItem('listings') ?? '[]')
-      .filter((listing: { id: string }) => Number(listing.id.slice(1)) <= 1010)
-      .map((listing: { id: string; price: number }) =>
-        listing.id === 'L1003' ? { ...listing, price: 26000 } : listing,
-      )
-    localStorage.setItem('listings', JSON.stringify([...spec, added]))
-    localStorage.removeItem('listingsSeedVersion')
-  }, own)
+  test('an open mega-menu updates its counts when another tab adds a listing', async ({ page, context }) => {
+    await page.goto('/')
+    await page.getByRole('button', { name: 'Categories', exact: true }).click()
+    const count = page
+      .getByRole('dialog', { name: 'Categories' })
+      .getByRole('link', { name: /Men's Watches/ })
+      .getByTestId('featured-listing-count')
+    const before = Number(await count.innerText())
+    const other = await context.newPage()
+    await other.goto('/about')
+    await other.evaluate(
+      (added) => {
+        const listings = JSON.parse(localStorage.getItem('listings') ?? '[]')
+        localStorage.setItem('listings', JSON.stringify([...listings, added]))
+      },
+      watchListing('L1718000000003', 'approved'),
+    )
+    await expect(count).toHaveText(String(before + 1))
+  })
 
-  await page.goto('/shopping')
-  expect(await headingCount(page, 'Shopping')).toBe(4) // three demo listings and the user's own
-  await expect(page.getByRole('heading', { name: 'Handloom Cotton Bedsheets' })).toBeVisible()
-  await page.goto('/education')
-  expect(await headingCount(page, 'Education')).toBeGreaterThan(0)
-  await page.goto('/listing/L1003')
-  await expect(page.getByText('₹26,000').first()).toBeVisible()
+  test('a browser seeded before the new demo listings gets them, and keeps its own', async ({ page }) => {
+    await page.goto('/search')
+    await expect(page.getByTestId('listing-card').first()).toBeVisible() // the store is seeded
+    // Storage as the earlier build left it: the spec's L1001-L1010 (one edited), a user's listing, no seed version.
+    const own = { ...watchListing('L1718000000000', 'active'), title: 'Handloom Cotton Bedsheets' }
+    await page.evaluate((added) => {
+      const spec = JSON.parse(localStorage.getItem('listings') ?? '[]')
+        .filter((listing: { id: string }) => Number(listing.id.slice(1)) <= 1010)
+        .map((listing: { id: string; price: number }) =>
+          listing.id === 'L1003' ? { ...listing, price: 26000 } : listing,
+        )
+      localStorage.setItem('listings', JSON.stringify([...spec, added]))
+      localStorage.removeItem('listingsSeedVersion')
+    }, own)
+
+    await page.goto('/shopping')
+    expect(await headingCount(page, 'Shopping')).toBe(4) // three demo listings and the user's own
+    await expect(page.getByRole('heading', { name: 'Handloom Cotton Bedsheets' })).toBeVisible()
+    await page.goto('/education')
+    expect(await headingCount(page, 'Education')).toBeGreaterThan(0)
+    await page.goto('/listing/L1003')
+    await expect(page.getByText('₹26,000').first()).toBeVisible()
+  })
 })

@@ -1,11 +1,17 @@
 import { test as base, expect, type Page } from '@playwright/test'
 
-/** Every marketplace test runs against the build the global setup serves. */
-export const test = base.extend({
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern; there are none
-  baseURL: async ({}, use) => {
-    const url = process.env.MARKETPLACE_URL
-    if (!url) throw new Error('MARKETPLACE_URL is not set: run the tests through playwright.config.ts')
+/**
+ * Every marketplace test runs against a build the global setup serves: the default one, whose
+ * listings are the backend's (`listingsStore: 'database'`), or the spec's static-demo build whose
+ * listings live in the browser's localStorage (`test.use({ listingsStore: 'browser' })`), for the
+ * specs that stage listings in storage.
+ */
+export const test = base.extend<{ listingsStore: 'database' | 'browser' }>({
+  listingsStore: ['database', { option: true }],
+  baseURL: async ({ listingsStore }, use) => {
+    const name = listingsStore === 'browser' ? 'MARKETPLACE_BROWSER_STORE_URL' : 'MARKETPLACE_URL'
+    const url = process.env[name]
+    if (!url) throw new Error(`${name} is not set: run the tests through playwright.config.ts`)
     await use(url)
   },
 })

@@ -24,37 +24,41 @@ test('search shows 8 listings at a time and the true total; a new search starts 
   await expect(cards).toHaveCount(8)
 })
 
-test('a category page shows 10 listings at a time', async ({ page }) => {
-  await page.goto('/about')
-  await page.evaluate(() => {
-    const listings = JSON.parse(localStorage.getItem('listings') ?? '[]')
-    const added = Array.from({ length: 12 }, (_, index) => ({
-      id: `L17180000000${10 + index}`,
-      title: `Handloom Cotton Bedsheet, Design ${index + 1}`,
-      price: 900,
-      category: 'Shopping',
-      location: 'Sedam',
-      description: '',
-      status: 'active',
-      userId: 'u1',
-      userName: 'Asha',
-      imageUrl: '',
-    }))
-    localStorage.setItem('listings', JSON.stringify([...listings, ...added]))
-  })
-  await page.goto('/shopping')
-  const heading = page.getByRole('heading', { level: 2, name: /^\d+ Shopping Listings$/ })
-  await expect(heading).toBeVisible()
-  const total = Number.parseInt(await heading.innerText(), 10)
-  expect(total).toBeGreaterThan(12)
-  await expect(page.getByTestId('listing-card')).toHaveCount(10)
-  await expect(page.getByText(`Showing 10 of ${total} listings`)).toBeVisible()
-  await page.getByRole('button', { name: 'Show more listings' }).click()
-  await expect(page.getByTestId('listing-card')).toHaveCount(Math.min(20, total))
+test.describe("the spec's browser store (listings in localStorage)", () => {
+  test.use({ listingsStore: 'browser' })
 
-  // A filter starts again from the first 10.
-  const filters = page.getByRole('search', { name: 'Filter listings' })
-  await filters.getByRole('textbox').fill('bedsheet')
-  await expect(page.getByRole('heading', { level: 2, name: '12 Shopping Listings' })).toBeVisible()
-  await expect(page.getByTestId('listing-card')).toHaveCount(10)
+  test('a category page shows 10 listings at a time', async ({ page }) => {
+    await page.goto('/about')
+    await page.evaluate(() => {
+      const listings = JSON.parse(localStorage.getItem('listings') ?? '[]')
+      const added = Array.from({ length: 12 }, (_, index) => ({
+        id: `L17180000000${10 + index}`,
+        title: `Handloom Cotton Bedsheet, Design ${index + 1}`,
+        price: 900,
+        category: 'Shopping',
+        location: 'Sedam',
+        description: '',
+        status: 'active',
+        userId: 'u1',
+        userName: 'Asha',
+        imageUrl: '',
+      }))
+      localStorage.setItem('listings', JSON.stringify([...listings, ...added]))
+    })
+    await page.goto('/shopping')
+    const heading = page.getByRole('heading', { level: 2, name: /^\d+ Shopping Listings$/ })
+    await expect(heading).toBeVisible()
+    const total = Number.parseInt(await heading.innerText(), 10)
+    expect(total).toBeGreaterThan(12)
+    await expect(page.getByTestId('listing-card')).toHaveCount(10)
+    await expect(page.getByText(`Showing 10 of ${total} listings`)).toBeVisible()
+    await page.getByRole('button', { name: 'Show more listings' }).click()
+    await expect(page.getByTestId('listing-card')).toHaveCount(Math.min(20, total))
+
+    // A filter starts again from the first 10.
+    const filters = page.getByRole('search', { name: 'Filter listings' })
+    await filters.getByRole('textbox').fill('bedsheet')
+    await expect(page.getByRole('heading', { level: 2, name: '12 Shopping Listings' })).toBeVisible()
+    await expect(page.getByTestId('listing-card')).toHaveCount(10)
+  })
 })

@@ -8,6 +8,8 @@ import {
   readListings,
   readPublicListings,
   reportListing,
+  STORAGE_FULL_MESSAGE,
+  StorageFullError,
   updateListing,
 } from './listings-store.ts'
 import { memoryStorage } from './memory-storage.test-support.ts'
@@ -84,6 +86,36 @@ describe('listings store', () => {
     updateListing('L1001', (listing) => ({ ...listing, price: 13000 }), storage)
     expect(findListing('L1001', storage)?.price).toBe(13000)
     expect(findListing('L1002', storage)?.price).toBe(485000)
+  })
+})
+
+describe('a full browser storage', () => {
+  test('a report that does not fit says so, and the stored listings stay as they were', () => {
+    const seeded = memoryStorage()
+    readListings(seeded)
+    const stored = seeded.getItem(LISTINGS_KEY) ?? ''
+    // Room for what is stored, not for one more reason.
+    const storage = memoryStorage(
+      { [LISTINGS_KEY]: stored, [LISTINGS_SEED_VERSION_KEY]: String(DEMO_LISTING_SEEDS.length) },
+      LISTINGS_KEY.length + stored.length + LISTINGS_SEED_VERSION_KEY.length + 1 + 10,
+    )
+    let thrown: unknown
+    try {
+      reportListing('L1003', 'Spam, and a long explanation of why', storage)
+    } catch (error) {
+      thrown = error
+    }
+    expect(thrown).toBeInstanceOf(StorageFullError)
+    expect((thrown as Error).message).toBe(STORAGE_FULL_MESSAGE)
+    expect(storage.getItem(LISTINGS_KEY)).toBe(stored)
+    expect(findListing('L1003', storage)?.reportCount).toBe(findListing('L1003', seeded)?.reportCount)
+  })
+
+  test('with no room for the demo listings, the pages still read them, and nothing is half stored', () => {
+    const storage = memoryStorage({ favourites: '["L1001"]' }, 100)
+    expect(readListings(storage)).toHaveLength(DEMO_LISTINGS.length)
+    expect(storage.getItem(LISTINGS_KEY)).toBeNull()
+    expect(storage.getItem('favourites')).toBe('["L1001"]')
   })
 })
 

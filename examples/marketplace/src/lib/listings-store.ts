@@ -11,6 +11,52 @@ export const LISTINGS_SEED_VERSION_KEY = 'listingsSeedVersion'
 /** Fired on window when this tab changes the listings; other tabs hear the `storage` event. */
 const LISTINGS_CHANGED_EVENT = 'marketplace:listings-changed'
 
+/** What a visitor reads when the browser refuses to store more: the change is not saved, nothing is lost. */
+export const STORAGE_FULL_MESSAGE =
+  "Your browser's storage for this site is full, so this change was not saved. Everything saved before is still there. Free some space (clear this site's saved favourites, or other sites' data) and try again."
+
+/** A write the browser refused for lack of space; the stored listings are as they were. */
+export class StorageFullError extends Error {
+  readonly code = 'STORAGE_FULL'
+  constructor() {
+    super(STORAGE_FULL_MESSAGE)
+  }
+}
+
+function isQuotaExceeded(error: unknown): boolean {
+  return (
+    error instanceof DOMException &&
+    (error.name === 'QuotaExceededError' || error.name === 'NS_ERROR_DOM_QUOTA_REACHED')
+  )
+}
+
+/**
+ * Stores `value` under `key`, or throws StorageFullError when the browser has no room: `setItem`
+ * changes nothing when it throws, so what was stored before stays whole.
+ */
+function setStored(storage: Storage, key: string, value: string): void {
+  try {
+    storage.setItem(key, value)
+  } catch (error) {
+    if (isQuotaExceeded(error)) throw new StorageFullError()
+    throw error
+  }
+}
+
+/**
+ * Stores the seeded listings when there is room; when there is not, the pages still read them (from
+ * memory, this once) and the next read tries again.
+ */
+function storeSeeded(storage: Storage, listings: readonly unknown[]): void {
+  try {
+    setStored(storage, LISTINGS_KEY, JSON.stringify(listings))
+    setStored(storage, LISTINGS_SEED_VERSION_KEY, String(DEMO_LISTING_SEEDS.length))
+  } catch (error) {
+    if (!(error instanceof StorageFullError)) throw error
+    console.warn(`[STORAGE_FULL] The demo listings could not be stored: ${error.message}`)
+  }
+}
+
 function isListing(value: unknown): value is Listing {
   if (value === null || typeof value !== 'object') return false
   const entry = value as Record<string, unknown>
@@ -43,8 +89,7 @@ function addNewerSeeds(stored: unknown[], storage: Storage): unknown[] {
     .filter((listing) => !ids.has(listing.id))
     .map((listing) => ({ ...listing }))
   const upgraded = [...stored, ...added]
-  storage.setItem(LISTINGS_KEY, JSON.stringify(upgraded))
-  storage.setItem(LISTINGS_SEED_VERSION_KEY, String(DEMO_LISTING_SEEDS.length))
+  storeSeeded(storage, upgraded)
   return upgraded
 }
 
@@ -65,13 +110,13 @@ export function readListings(storage: Storage = localStorage): Listing[] {
     }
   }
   const seeded = DEMO_LISTINGS.map((listing) => ({ ...listing }))
-  storage.setItem(LISTINGS_KEY, JSON.stringify(seeded))
-  storage.setItem(LISTINGS_SEED_VERSION_KEY, String(DEMO_LISTING_SEEDS.length))
+  storeSeeded(storage, seeded)
   return seeded
 }
 
+/** Stores the listings; throws StorageFullError (and stores nothing) when the browser has no room. */
 function writeListings(listings: readonly Listing[], storage: Storage = localStorage): void {
-  storage.setItem(LISTINGS_KEY, JSON.stringify(listings))
+  setStored(storage, LISTINGS_KEY, JSON.stringify(listings))
   if (typeof window !== 'undefined') window.dispatchEvent(new Event(LISTINGS_CHANGED_EVENT))
 }
 

@@ -1,4 +1,3 @@
-import { useMemo } from 'react'
 import { useParams } from 'react-router-dom'
 import { BackToResultsButton } from '../components/listing-detail/BackToResultsButton.tsx'
 import { ListingDetailSkeleton } from '../components/listing-detail/ListingDetailSkeleton.tsx'
@@ -9,9 +8,9 @@ import { ListingSummaryCard } from '../components/listing-detail/ListingSummaryC
 import { SafetyTipsCard } from '../components/listing-detail/SafetyTipsCard.tsx'
 import { SellerCard } from '../components/listing-detail/SellerCard.tsx'
 import { SimilarListings } from '../components/listing-detail/SimilarListings.tsx'
-import { isPublic } from '../data/listing.ts'
+import { ListingsLoadError } from '../components/listings/ListingsLoadError.tsx'
 import { useDocumentTitle } from '../lib/document-title.ts'
-import { useListings } from '../lib/hooks.ts'
+import { useListingDetail } from '../lib/listings/use-listings.ts'
 
 /** Up to this many similar listings. */
 const SIMILAR_LIMIT = 4
@@ -19,25 +18,20 @@ const SIMILAR_LIMIT = 4
 /** /listing/:id: one public listing with its gallery, details, seller and similar listings. */
 export function ListingDetailPage() {
   const { id } = useParams()
-  const listings = useListings()
+  const detail = useListingDetail(id ?? '', SIMILAR_LIMIT)
+  // An answer about another listing (the one shown before a navigation) counts as still loading.
+  const shown = detail.fresh ? detail.value : null
+  const listing = shown?.listing ?? null
+  useDocumentTitle(shown === null ? 'Loading listing' : (listing?.title ?? 'Listing Not Found'))
 
-  const found = listings?.find((entry) => entry.id === id)
-  const listing = found && isPublic(found) ? found : undefined
-  useDocumentTitle(listings === null ? 'Loading listing' : (listing?.title ?? 'Listing Not Found'))
-
-  const similar = useMemo(
-    () =>
-      listing && listings
-        ? listings
-            .filter(
-              (entry) => entry.id !== listing.id && entry.category === listing.category && isPublic(entry),
-            )
-            .slice(0, SIMILAR_LIMIT)
-        : [],
-    [listing, listings],
-  )
-
-  if (listings === null) return <ListingDetailSkeleton />
+  if (shown === null && detail.error !== null) {
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-16 lg:px-8">
+        <ListingsLoadError message={detail.error} onRetry={detail.retry} />
+      </div>
+    )
+  }
+  if (shown === null) return <ListingDetailSkeleton />
   if (!listing) return <ListingNotFound />
 
   return (
@@ -54,7 +48,7 @@ export function ListingDetailPage() {
           <SafetyTipsCard />
         </div>
       </div>
-      <SimilarListings listings={similar} />
+      <SimilarListings listings={shown.similar} />
     </div>
   )
 }

@@ -1,14 +1,14 @@
 import { SearchX } from 'lucide-react'
-import { useMemo, useState } from 'react'
+import { useState } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import type { Category } from '../../data/categories.ts'
-import { isPublic } from '../../data/listing.ts'
 import { ALL_LOCATIONS_ID } from '../../data/locations.ts'
-import { useListings, useShownCount } from '../../lib/hooks.ts'
-import { CATEGORY_BATCH_SIZE, searchListings } from '../../lib/search.ts'
+import { useListingsSearch } from '../../lib/listings/use-listings.ts'
+import { CATEGORY_BATCH_SIZE } from '../../lib/search.ts'
 import { fromQueryValue } from '../../lib/slug.ts'
 import { ListingCard } from '../listings/ListingCard.tsx'
 import { ListingCardSkeleton } from '../listings/ListingCardSkeleton.tsx'
+import { ListingsLoadError } from '../listings/ListingsLoadError.tsx'
 import { ShowMoreButton } from '../listings/ShowMoreButton.tsx'
 import { CategoryFilters, type CategoryFilterValues } from './CategoryFilters.tsx'
 import { FilterChip } from './FilterChip.tsx'
@@ -30,35 +30,23 @@ interface CategoryListingsProps {
 
 /** The filter card and the live-filtered public listings of one category; `?subcategory=` and `?featured=` narrow them. */
 export function CategoryListings({ category }: CategoryListingsProps) {
-  const listings = useListings()
   const [searchParams, setSearchParams] = useSearchParams()
   const [filters, setFilters] = useState<CategoryFilterValues>(DEFAULT_FILTERS)
   const subcategory = searchParams.get('subcategory') || null
   const featured = searchParams.get('featured') || null
-  const [shownCount, showMore] = useShownCount(
+  const search = useListingsSearch(
+    {
+      q: filters.q,
+      category: category.name,
+      location: filters.location,
+      priceRange: filters.priceRange,
+      subcategory,
+      featured,
+    },
+    filters.sort,
     CATEGORY_BATCH_SIZE,
-    JSON.stringify({ ...filters, subcategory, featured }),
   )
-
-  const publicListings = useMemo(() => listings?.filter(isPublic) ?? null, [listings])
-  const results = useMemo(
-    () =>
-      publicListings === null
-        ? null
-        : searchListings(
-            publicListings,
-            {
-              q: filters.q,
-              category: category.name,
-              location: filters.location,
-              priceRange: filters.priceRange,
-              subcategory,
-              featured,
-            },
-            filters.sort,
-          ),
-    [publicListings, filters, category.name, subcategory, featured],
-  )
+  const results = search.value
 
   const clearUrlFilters = (names: readonly UrlFilter[]) =>
     setSearchParams((current) => {
@@ -99,17 +87,19 @@ export function CategoryListings({ category }: CategoryListingsProps) {
         <h2 id="category-results-heading" className="mb-4 text-2xl font-bold text-gray-900">
           {results === null
             ? `Loading ${category.name} listings`
-            : `${results.length} ${category.name} Listings`}
+            : `${results.total} ${category.name} Listings`}
         </h2>
 
-        {results === null ? (
+        {search.error !== null && results === null ? (
+          <ListingsLoadError message={search.error} onRetry={search.retry} />
+        ) : results === null ? (
           <div className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
             {Array.from({ length: SKELETON_COUNT }, (_, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
               <ListingCardSkeleton key={index} />
             ))}
           </div>
-        ) : results.length === 0 ? (
+        ) : results.total === 0 ? (
           <div
             data-testid="category-empty-state"
             className="flex flex-col items-center rounded-lg border border-gray-200 bg-white px-6 py-12 text-center"
@@ -133,11 +123,16 @@ export function CategoryListings({ category }: CategoryListingsProps) {
               data-testid="category-results"
               className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
             >
-              {results.slice(0, shownCount).map((listing) => (
+              {results.listings.map((listing) => (
                 <ListingCard key={listing.id} listing={listing} />
               ))}
             </div>
-            <ShowMoreButton shown={shownCount} total={results.length} onShowMore={showMore} />
+            <ShowMoreButton
+              shown={results.listings.length}
+              total={results.total}
+              busy={search.loadingMore}
+              onShowMore={search.showMore}
+            />
           </>
         )}
       </section>

@@ -1,8 +1,7 @@
 import useEmblaCarousel from 'embla-carousel-react'
 import { ArrowRight, ChevronLeft, ChevronRight } from 'lucide-react'
 import { Link } from 'react-router-dom'
-import { isPublic } from '../../data/listing.ts'
-import { useListings } from '../../lib/hooks.ts'
+import { useFeaturedListings } from '../../lib/listings/use-listings.ts'
 import { ListingCard } from '../listings/ListingCard.tsx'
 import { ListingCardSkeleton } from '../listings/ListingCardSkeleton.tsx'
 
@@ -11,9 +10,8 @@ const SKELETON_KEYS = ['skeleton-1', 'skeleton-2', 'skeleton-3', 'skeleton-4']
 
 /** The home page's looping carousel of featured public listings. */
 export function FeaturedCarousel() {
-  const listings = useListings()
+  const { value: featured, error } = useFeaturedListings(MAX_FEATURED)
   const [viewportRef, emblaApi] = useEmblaCarousel({ loop: true, align: 'start' })
-  const featured = listings?.filter((listing) => listing.featured && isPublic(listing)).slice(0, MAX_FEATURED)
 
   return (
     <section aria-labelledby="featured-listings-heading" className="bg-white">
@@ -47,7 +45,14 @@ export function FeaturedCarousel() {
           </div>
         </div>
 
-        {featured === undefined ? (
+        {featured === null && error !== null ? (
+          <p
+            role="alert"
+            className="mt-8 rounded-lg border border-dashed border-red-300 p-8 text-center text-gray-700"
+          >
+            The featured listings could not be loaded: {error}
+          </p>
+        ) : featured === null ? (
           <div className="mt-8 grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
             {SKELETON_KEYS.map((key) => (
               <ListingCardSkeleton key={key} />

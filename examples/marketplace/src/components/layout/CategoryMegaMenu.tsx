@@ -1,9 +1,8 @@
 import { ChevronRight } from 'lucide-react'
-import { useEffect, useMemo } from 'react'
+import { useEffect } from 'react'
 import { Link } from 'react-router-dom'
 import { CATEGORIES, MENU_FEATURED_CATEGORY_COUNT } from '../../data/categories.ts'
-import { countCategoryListings } from '../../lib/category-counts.ts'
-import { useStoredListings } from '../../lib/hooks.ts'
+import { useCategoryCounts } from '../../lib/listings/use-listings.ts'
 import { useScrollLock } from '../../lib/scroll-lock.ts'
 import { featuredHref, subcategoryHref } from '../../lib/slug.ts'
 
@@ -19,8 +18,8 @@ interface CategoryMegaMenuProps {
  */
 export function CategoryMegaMenu({ onClose }: CategoryMegaMenuProps) {
   useScrollLock()
-  const listings = useStoredListings()
-  const counts = useMemo(() => countCategoryListings(listings), [listings])
+  // Counts without the pages' load delay: a menu opens at once. Until they come, a quiet placeholder.
+  const { value: counts, error } = useCategoryCounts(false)
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
@@ -103,9 +102,17 @@ export function CategoryMegaMenu({ onClose }: CategoryMegaMenuProps) {
                             className="flex justify-between text-gray-700 hover:text-blue-700"
                           >
                             <span>{entry.title}</span>
-                            <span data-testid="featured-listing-count" className="text-gray-400">
-                              {counts.get(category.id)?.featured.get(entry.title) ?? 0}
-                            </span>
+                            {counts ? (
+                              <span data-testid="featured-listing-count" className="text-gray-400">
+                                {counts.get(category.id)?.featured.get(entry.title) ?? 0}
+                              </span>
+                            ) : (
+                              <span
+                                aria-hidden="true"
+                                title={error ?? undefined}
+                                className={`my-0.5 inline-block h-4 w-5 rounded bg-gray-100 ${error ? '' : 'animate-pulse'}`}
+                              />
+                            )}
                           </Link>
                         </li>
                       ))}

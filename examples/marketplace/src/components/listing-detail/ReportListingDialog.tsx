@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import { CircleCheck, Flag, X } from 'lucide-react'
 import { type FormEvent, useId, useState } from 'react'
-import { reportListing } from '../../lib/listings-store.ts'
+import { listingsSource } from '../../lib/listings/source.ts'
 
 const REPORT_REASONS = ['Spam', 'Fraud or scam', 'Wrong category', 'Already sold', 'Other'] as const
 
@@ -15,6 +15,8 @@ export function ReportListingDialog({ listingId }: ReportListingDialogProps) {
   const [reason, setReason] = useState('')
   const [details, setDetails] = useState('')
   const [sent, setSent] = useState(false)
+  const [sending, setSending] = useState(false)
+  const [failure, setFailure] = useState<string | null>(null)
   const detailsId = useId()
 
   const onOpenChange = (next: boolean) => {
@@ -23,15 +25,25 @@ export function ReportListingDialog({ listingId }: ReportListingDialogProps) {
       setReason('')
       setDetails('')
       setSent(false)
+      setFailure(null)
     }
   }
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    if (!reason) return
+    if (!reason || sending) return
     const note = details.trim()
-    reportListing(listingId, note ? `${reason}: ${note}` : reason)
-    setSent(true)
+    setSending(true)
+    setFailure(null)
+    try {
+      await (await listingsSource()).report(listingId, note ? `${reason}: ${note}` : reason)
+      setSent(true)
+    } catch (error) {
+      // The report was not recorded: the form stays as it was, with why.
+      setFailure(error instanceof Error ? error.message : String(error))
+    } finally {
+      setSending(false)
+    }
   }
 
   return (
@@ -105,6 +117,11 @@ export function ReportListingDialog({ listingId }: ReportListingDialogProps) {
                 onChange={(event) => setDetails(event.target.value)}
                 className="mt-1 w-full rounded-md border border-gray-300 px-3 py-2 text-sm text-gray-900 focus:border-blue-500 focus:ring-2 focus:ring-blue-500/30 focus:outline-none"
               />
+              {failure && (
+                <p role="alert" className="mt-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+                  {failure}
+                </p>
+              )}
               <div className="mt-6 flex justify-end gap-2">
                 <Dialog.Close
                   type="button"
@@ -114,10 +131,10 @@ export function ReportListingDialog({ listingId }: ReportListingDialogProps) {
                 </Dialog.Close>
                 <button
                   type="submit"
-                  disabled={!reason}
+                  disabled={!reason || sending}
                   className="rounded-md bg-red-600 px-4 py-2 text-sm font-medium text-white hover:bg-red-700 disabled:cursor-not-allowed disabled:opacity-50"
                 >
-                  Submit Report
+                  {sending ? 'Sending...' : 'Submit Report'}
                 </button>
               </div>
             </form>
