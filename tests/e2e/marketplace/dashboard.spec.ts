@@ -69,10 +69,10 @@ test('a customer posts, sees, edits and deletes a listing; the Free plan allows 
   await expect(card).toContainText(
     'Your listing is awaiting admin approval. It will be visible to others once approved.',
   )
-  // Its image is the uploaded one, served by the backend's storage.
+  // Its card shows the photo's thumbnail, made in the page and stored beside the photo by the backend.
   const src = await card.getByRole('img').first().getAttribute('src')
   expect(src).toContain('/storage/v1/object/public/listing-images/')
-  expect((await page.request.get(src as string)).headers()['content-type']).toBe('image/png')
+  expect((await page.request.get(src as string)).headers()['content-type']).toMatch(/^image\/(png|webp)$/)
 
   const axe = await new AxeBuilder({ page }).include('main').analyze()
   expect(
@@ -81,6 +81,10 @@ test('a customer posts, sees, edits and deletes a listing; the Free plan allows 
 
   await card.getByRole('button', { name: 'Edit' }).click()
   const edit = page.getByRole('region', { name: 'Edit Listing' })
+  const photo = await edit.getByRole('list', { name: 'Images' }).getByRole('img').first().getAttribute('src')
+  expect(photo).toContain('/storage/v1/object/public/listing-images/')
+  expect(photo).not.toBe(src)
+  expect((await page.request.get(photo as string)).headers()['content-type']).toBe('image/png')
   await edit.getByLabel('Title *').fill('Teak wood sofa set')
   await edit.getByRole('button', { name: 'Update Listing' }).click()
   await listings.getByRole('tab', { name: 'Pending' }).click()

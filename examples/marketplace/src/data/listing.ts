@@ -22,6 +22,8 @@ export interface Listing {
   /** First image; empty when the listing has none. */
   imageUrl: string
   imageUrls?: string[]
+  /** A small copy of each of imageUrls for cards, index for index ('' where there is none). */
+  thumbnailUrls?: string[]
   views?: number
   reportCount?: number
   /** Reasons given with each report, oldest first. */
@@ -40,4 +42,9 @@ export function listingImages(listing: Listing): string[] {
   const images = listing.imageUrls?.filter(Boolean) ?? []
   if (images.length > 0) return images
   return listing.imageUrl ? [listing.imageUrl] : []
+}
+
+/** What a card shows: the first image's small copy when there is one, else the image itself. */
+export function cardImage(listing: Listing): string {
+  return listing.thumbnailUrls?.[0] || listing.imageUrl
 }

@@ -3,7 +3,7 @@ import { type FormEvent, useEffect, useId, useMemo, useState } from 'react'
 import { Link } from 'react-router-dom'
 import type { Listing } from '../../data/listing.ts'
 import { LOCATIONS } from '../../data/locations.ts'
-import { downscaleImage } from '../../lib/dashboard/downscale.ts'
+import { downscaleImage, thumbnailImage } from '../../lib/dashboard/downscale.ts'
 import { announceListings } from '../../lib/dashboard/events.ts'
 import {
   fileProblem,
@@ -12,7 +12,7 @@ import {
   listingDraftProblem,
   MAX_LISTING_IMAGES,
 } from '../../lib/dashboard/listing-form.ts'
-import { ListingSaveError, type MyListings } from '../../lib/dashboard/my-listings.ts'
+import { ListingSaveError, type MyListings, type StoredPhoto } from '../../lib/dashboard/my-listings.ts'
 
 /** The spec's save delay (section 9): the form shows Saving for at least this long. */
 const SAVE_DELAY_MS = 1500
@@ -24,6 +24,18 @@ interface ListingFormProps {
   store: () => Promise<MyListings>
   /** Saved or cancelled: back to the list. */
   onDone: () => void
+}
+
+/** A picked photo as it is stored: downscaled, with its thumbnail for cards. */
+async function photoToStore(file: File): Promise<{ image: Blob; thumbnail: Blob }> {
+  const image = await downscaleImage(file)
+  return { image, thumbnail: await thumbnailImage(image) }
+}
+
+/** The thumbnail of each of a listing's images, by image URL. */
+function thumbnailsOf(listing: Listing | undefined): Map<string, string> {
+  const images = listing ? (listing.imageUrls ?? [listing.imageUrl]) : []
+  return new Map(images.map((url, index) => [url, listing?.thumbnailUrls?.[index] ?? '']))
 }
 
 const FIELD =
@@ -79,25 +91,34 @@ export function ListingForm({ listing, userName, store, onDone }: ListingFormPro
     setProblem(null)
     setSaving(true)
     const started = performance.now()
-    let uploaded: string[] = []
+    let uploaded: StoredPhoto[] = []
     let mine: MyListings | null = null
     try {
       mine = await store()
-      uploaded = await mine.uploadImages(await Promise.all(files.map(downscaleImage)))
+      uploaded = await mine.uploadPhotos(await Promise.all(files.map(photoToStore)))
+      const keptThumbnails = thumbnailsOf(listing)
       const fields = {
         title,
         category,
         price: Number(price.trim()),
         description,
         location,
-        imageUrls: [...kept, ...uploaded],
+        imageUrls: [...kept, ...uploaded.map((photo) => photo.imageUrl)],
+        thumbnailUrls: [
+          ...kept.map((url) => keptThumbnails.get(url) ?? ''),
+          ...uploaded.map((photo) => photo.thumbnailUrl),
+        ],
       }
       const saved = listing
         ? await mine.update(listing.id, fields, userName)
         : await mine.create(fields, userName)
       // Images taken off an edited listing are deleted from Storage once the listing no longer names them.
       if (listing) {
-        const dropped = (listing.imageUrls ?? [listing.imageUrl]).filter((url) => !kept.includes(url))
+        const keptThumbnails = thumbnailsOf(listing)
+        const dropped = (listing.imageUrls ?? [listing.imageUrl])
+          .filter((url) => !kept.includes(url))
+          .flatMap((url) => [url, keptThumbnails.get(url) ?? ''])
+          .filter(Boolean)
         await mine
           .removeImages(dropped)
           .catch((error: unknown) => console.error('[marketplace] Removed images stayed in Storage:', error))
@@ -111,7 +132,7 @@ export function ListingForm({ listing, userName, store, onDone }: ListingFormPro
       console.error('[marketplace] The listing was not saved:', error)
       // The images this save stored go again: a refused listing leaves nothing behind.
       await mine
-        ?.removeImages(uploaded)
+        ?.removeImages(uploaded.flatMap((photo) => [photo.imageUrl, photo.thumbnailUrl]))
         .catch((cleanup: unknown) => console.error('[marketplace] Its images were not removed:', cleanup))
       const planLimit = error instanceof ListingSaveError && error.planLimit
       setProblem(

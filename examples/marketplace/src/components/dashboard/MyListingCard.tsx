@@ -1,6 +1,6 @@
 import { Eye, MapPin } from 'lucide-react'
 import { Link } from 'react-router-dom'
-import type { Listing } from '../../data/listing.ts'
+import { cardImage, type Listing } from '../../data/listing.ts'
 import { STATUS_NOTES, userStatusOf } from '../../lib/dashboard/listing-form.ts'
 import { formatPostedOn, formatPrice } from '../../lib/format.ts'
 import { ListingImage } from '../listings/ListingImage.tsx'
@@ -34,7 +34,7 @@ export function MyListingCard({ listing, onEdit, onDelete }: MyListingCardProps)
       aria-label={listing.title}
       className="flex flex-col overflow-hidden rounded-lg border border-gray-200 bg-white shadow-sm"
     >
-      <ListingImage src={listing.imageUrl} alt={listing.title} className="h-40 w-full" />
+      <ListingImage src={cardImage(listing)} alt={listing.title} className="h-40 w-full" />
       <div className="flex flex-1 flex-col gap-2 p-4">
         <div className="flex flex-wrap items-center gap-2">
           <span className="rounded-full bg-blue-50 px-2 py-0.5 text-xs font-medium text-blue-700">

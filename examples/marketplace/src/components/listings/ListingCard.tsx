@@ -1,6 +1,6 @@
 import { Clock, MapPin, Tag } from 'lucide-react'
 import { Link } from 'react-router-dom'
-import type { Listing } from '../../data/listing.ts'
+import { cardImage, type Listing } from '../../data/listing.ts'
 import { formatPostedTime, formatPrice } from '../../lib/format.ts'
 import { FavouriteButton } from './FavouriteButton.tsx'
 import { ListingImage } from './ListingImage.tsx'
@@ -22,7 +22,7 @@ export function ListingCard({ listing }: ListingCardProps) {
       className="group relative flex flex-col overflow-hidden rounded-lg border border-gray-200 bg-white shadow-sm transition-shadow hover:shadow-md"
     >
       <div className="relative">
-        <ListingImage src={listing.imageUrl} alt={listing.title} className="h-48 w-full" />
+        <ListingImage src={cardImage(listing)} alt={listing.title} className="h-48 w-full" />
         {listing.featured && (
           <span className="absolute top-3 left-3 rounded-full bg-amber-400 px-2.5 py-0.5 text-xs font-semibold text-amber-950">
             Featured

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { startTestBackend, type TestBackend } from '../../../server/supabase-test-clients.ts'
+import { cardImage } from '../../data/listing.ts'
 import { LISTING_IMAGES_BUCKET, type ListingFields, ListingSaveError, MyListings } from './my-listings.ts'
 
 // A customer's listings through supabase-js against the local backend: what My Listings and the
@@ -73,6 +74,41 @@ describe('my listings', () => {
     await mine.remove(edited)
     expect(await mine.list()).toEqual([])
     for (const url of urls) expect((await fetch(url)).status).toBe(404)
+  })
+
+  test('photos: each stored with its thumbnail; a card shows the thumbnail; delete takes both', async () => {
+    const photos = await mine.uploadPhotos([
+      { image: new Blob([PNG], { type: 'image/png' }), thumbnail: new Blob([PNG], { type: 'image/png' }) },
+      { image: new Blob([PNG], { type: 'image/png' }), thumbnail: new Blob([PNG], { type: 'image/png' }) },
+    ])
+    expect(photos).toHaveLength(2)
+    expect(new Set(photos.flatMap((photo) => [photo.imageUrl, photo.thumbnailUrl])).size).toBe(4)
+    const posted = await mine.create(
+      fields({
+        imageUrls: photos.map((photo) => photo.imageUrl),
+        thumbnailUrls: photos.map((photo) => photo.thumbnailUrl),
+      }),
+      'Asha',
+    )
+    expect(posted.thumbnailUrls).toEqual(photos.map((photo) => photo.thumbnailUrl))
+    expect(cardImage(posted)).toBe(photos[0]?.thumbnailUrl)
+    // An edit keeping an image without a thumbnail (a demo one) says so with '' at its place.
+    const edited = await mine.update(
+      posted.id,
+      fields({
+        imageUrls: ['/images/listings/car-1.svg', photos[1]?.imageUrl ?? ''],
+        thumbnailUrls: ['', photos[1]?.thumbnailUrl ?? ''],
+      }),
+      'Asha',
+    )
+    expect(edited.thumbnailUrls).toEqual(['', photos[1]?.thumbnailUrl])
+    expect(cardImage(edited)).toBe('/images/listings/car-1.svg')
+    await mine.removeImages([photos[0]?.imageUrl ?? '', photos[0]?.thumbnailUrl ?? ''])
+    await mine.remove(edited)
+    for (const photo of photos) {
+      expect((await fetch(photo.imageUrl)).status).toBe(404)
+      expect((await fetch(photo.thumbnailUrl)).status).toBe(404)
+    }
   })
 
   test("the bucket is the migration's, with the form's limits", () => {

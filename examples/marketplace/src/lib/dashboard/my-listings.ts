@@ -13,6 +13,14 @@ export interface ListingFields {
   description: string
   location: string
   imageUrls: readonly string[]
+  /** Each image's small copy for cards, index for index ('' where there is none). */
+  thumbnailUrls?: readonly string[]
+}
+
+/** An uploaded photo: its stored copy and the small one cards show. */
+export interface StoredPhoto {
+  imageUrl: string
+  thumbnailUrl: string
 }
 
 /** Why a save failed, for the form: the plan's limit (with its message) or anything else. */
@@ -34,6 +42,7 @@ const rowOf = (fields: ListingFields, userName: string) => ({
   user_name: userName,
   image_url: fields.imageUrls[0] ?? '',
   image_urls: [...fields.imageUrls],
+  thumbnail_urls: fields.imageUrls.map((_, index) => fields.thumbnailUrls?.[index] ?? ''),
 })
 
 function saveError(error: { code?: string; message: string; hint?: string | null }): ListingSaveError {
@@ -90,7 +99,10 @@ export class MyListings {
     const { data, error } = await this.client.from('listings').delete().eq('id', listing.id).select('id')
     if (error) throw new Error(error.message)
     if (!data || data.length === 0) throw new Error('This listing was already deleted.')
-    await this.removeImages(listing.imageUrls ?? [listing.imageUrl]).catch((failure: Error) => {
+    await this.removeImages([
+      ...(listing.imageUrls ?? [listing.imageUrl]),
+      ...(listing.thumbnailUrls ?? []),
+    ]).catch((failure: Error) => {
       throw new Error(`The listing was deleted, but not its images: ${failure.message}`)
     })
   }
@@ -101,6 +113,15 @@ export class MyListings {
     if (stored.length === 0) return
     const removed = await this.client.storage.from(LISTING_IMAGES_BUCKET).remove(stored)
     if (removed.error) throw new Error(removed.error.message)
+  }
+
+  /** Uploads photos (each downscaled, with its thumbnail); their public URLs, in order. */
+  async uploadPhotos(photos: readonly { image: Blob; thumbnail: Blob }[]): Promise<StoredPhoto[]> {
+    const urls = await this.uploadImages(photos.flatMap((photo) => [photo.image, photo.thumbnail]))
+    return photos.map((_, index) => ({
+      imageUrl: urls[2 * index] ?? '',
+      thumbnailUrl: urls[2 * index + 1] ?? '',
+    }))
   }
 
   /** Uploads images (already downscaled) under the user's folder; their public URLs, in order. */

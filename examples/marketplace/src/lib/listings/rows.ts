@@ -15,6 +15,7 @@ export interface ListingRow {
   user_name: string
   image_url: string
   image_urls: string[] | null
+  thumbnail_urls?: string[] | null
   views: number
   report_count: number
   report_reasons: string[] | null
@@ -37,6 +38,7 @@ export function listingFromRow(row: ListingRow): Listing {
     userName: row.user_name,
     imageUrl: row.image_url,
     ...(row.image_urls && row.image_urls.length > 0 ? { imageUrls: row.image_urls } : {}),
+    ...(row.thumbnail_urls?.some(Boolean) ? { thumbnailUrls: row.thumbnail_urls } : {}),
     views: row.views,
     reportCount: row.report_count,
     ...(row.report_reasons && row.report_reasons.length > 0 ? { reportReasons: row.report_reasons } : {}),
