@@ -9,17 +9,18 @@
  *    Baseline: `select 1` the same way. Goal: p95 < 20 ms.
  * 2. The same calls through supabase-js over HTTP (the REST server, RLS, JSON), beside the smallest
  *    REST read (one plan by id). No goal of its own: what a page waits for.
- * 3. EXPLAIN of the function's filter for each call: the listings are read through an index (no
- *    sequential scan of public.listings).
- *
- * The first results painted (the pages' goal of p95 < 300 ms) are measured once the public pages
- * read from the database; see bench/NOTES.md.
+ * 3. EXPLAIN of the count and the page the function runs for each call (its filter, from
+ *    `public.listing_search_filter`): the listings are read through an index (no sequential scan).
+ * 4. The first results painted on the pages, the spec's 1 s delay taken out (marketplace-paint.ts).
+ *    Goal: p95 < 300 ms.
  */
+import type { Transaction } from '../examples/marketplace/server/db/database.ts'
 import { startTestBackend, type TestBackend } from '../examples/marketplace/server/supabase-test-clients.ts'
 import { CATEGORIES } from '../examples/marketplace/src/data/categories.ts'
 import { LOCATIONS } from '../examples/marketplace/src/data/locations.ts'
 import { searchListingsArguments } from '../examples/marketplace/src/lib/listings/search-arguments.ts'
 import type { ListingFilters, SortOrder } from '../examples/marketplace/src/lib/search.ts'
+import { benchFirstResultsPainted } from './marketplace-paint.ts'
 import { formatTable, median, percentile, ratio } from './report.ts'
 
 const LISTINGS = 10_000
@@ -59,12 +60,11 @@ const WORDS = [
 ]
 
 /** 10,000 public listings (approved or active), spread over the categories and locations, as the owner. */
-async function seed(backend: TestBackend): Promise<void> {
+async function seed(tx: Transaction): Promise<void> {
   const categories = CATEGORIES.map((category) => category.name)
   const locations = LOCATIONS.filter((location) => location.id !== 'all').map((location) => location.name)
-  await backend.backend.db.asOwner(async (tx) => {
-    await tx.query(
-      `insert into public.listings (id, title, price, category, location, description, status, created_at, user_id, user_name, views)
+  await tx.query(
+    `insert into public.listings (id, title, price, category, location, description, status, created_at, user_id, user_name, views)
        select 'L' || (1700000000000 + n)::text,
               ($1::text[])[1 + n % cardinality($1::text[])] || ' ' || ($1::text[])[1 + (n / 7) % cardinality($1::text[])] || ' no. ' || n,
               (n * 7919) % 900000,
@@ -77,10 +77,9 @@ async function seed(backend: TestBackend): Promise<void> {
               'Bench Seller',
               n % 300
        from generate_series(1, $4::int) n`,
-      [WORDS, categories, locations, LISTINGS],
-    )
-    await tx.query('analyze public.listings')
-  })
+    [WORDS, categories, locations, LISTINGS],
+  )
+  await tx.query('analyze public.listings')
 }
 
 async function timed(run: () => Promise<unknown>): Promise<number[]> {
@@ -95,54 +94,80 @@ async function timed(run: () => Promise<unknown>): Promise<number[]> {
 }
 
 /** Runs `sql` as the anonymous role, as the REST server does for a visitor. */
-const asAnon = (backend: TestBackend, sql: string, params: unknown[] = []) =>
+const asAnon = (backend: TestBackend, sql: string, params: Parameters<Transaction['query']>[1] = []) =>
   backend.backend.db.asRequest({ role: 'anon' }, (tx) => tx.query(sql, params))
 
 const SEARCH_SQL = 'select public.search_listings($1, $2, $3, $4, $5, $6::text[], $7, $8, $9) as answer'
 
+/** A value as an SQL literal, for EXPLAIN of a statement whose values the benchmark itself chose. */
+function literal(value: unknown): string {
+  if (value === null) return 'null'
+  if (typeof value === 'number') return String(value)
+  if (Array.isArray(value)) return `array[${value.map(literal).join(', ')}]::text[]`
+  return `'${String(value).replaceAll("'", "''")}'`
+}
+
 /**
- * The plan of search_listings' filter (its `matched` part) with these arguments, without the page and
- * count around it: the node types that read public.listings.
+ * The plans of the two statements search_listings runs for these arguments (the count and the page,
+ * over its filter from public.listing_search_filter): the node types that read public.listings, per
+ * statement.
  */
 async function scansOf(
   backend: TestBackend,
   args: ReturnType<typeof searchListingsArguments>,
-): Promise<string[]> {
-  const plan = await asAnon(
+): Promise<{ count: string[]; page: string[] }> {
+  const pattern = args.q ? `%${args.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null
+  const filterRows = await asAnon(
     backend,
-    `explain (format json)
-     select l.id from public.listings l
-     where l.status in ('active', 'approved')
-       and ($1::text is null or l.title ilike '%' || $1 || '%' or l.category ilike '%' || $1 || '%')
-       and ($2::text is null or l.category = $2) and ($3::text is null or l.location = $3)
-       and ($4::numeric is null or l.price >= $4) and ($5::numeric is null or l.price <= $5)
-     order by case when $6 = 'price-low' then l.price end asc, case when $6 = 'price-high' then l.price end desc,
-       l.listing_number desc
-     limit $7`,
+    'select public.listing_search_filter($1, $2, $3, $4, $5, $6) as filter',
     [
-      args.q,
-      args.category_name,
-      args.location_name,
-      args.min_price,
-      args.max_price,
-      args.sort,
-      args.max_rows,
+      pattern !== null,
+      args.category_name !== null,
+      args.location_name !== null,
+      args.min_price !== null,
+      args.max_price !== null,
+      args.title_words.length > 0,
     ],
   )
-  const found: string[] = []
-  const walk = (node: Record<string, unknown>) => {
-    if (node['Relation Name'] === 'listings') found.push(String(node['Node Type']))
-    for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) walk(child)
+  const values = [
+    pattern,
+    args.category_name,
+    args.location_name,
+    args.min_price,
+    args.max_price,
+    args.title_words,
+  ]
+  const filter = (filterRows.rows[0] as { filter: string }).filter.replace(/\$(\d)/g, (_, n: string) =>
+    literal(values[Number(n) - 1]),
+  )
+  const ordering =
+    args.sort === 'newest'
+      ? 'listing_number desc'
+      : `price ${args.sort === 'price-low' ? 'asc' : 'desc'}, listing_number desc`
+  const scans = async (statement: string) => {
+    const found: string[] = []
+    // As the function runs them: security definer, as the database owner.
+    const plan = await backend.backend.db.asOwner((tx) => tx.query(`explain (format json) ${statement}`))
+    const walk = (node: Record<string, unknown>) => {
+      if (node['Relation Name'] === 'listings') found.push(String(node['Node Type']))
+      for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) walk(child)
+    }
+    walk((plan.rows[0] as { 'QUERY PLAN': { Plan: Record<string, unknown> }[] })['QUERY PLAN'][0]?.Plan ?? {})
+    return [...new Set(found)]
   }
-  walk((plan.rows[0] as { 'QUERY PLAN': { Plan: Record<string, unknown> }[] })['QUERY PLAN'][0]?.Plan ?? {})
-  return found
+  return {
+    count: await scans(`select count(*) ${filter}`),
+    page: await scans(
+      `select l.* ${filter} order by ${ordering} limit ${args.max_rows} offset ${args.skip_rows}`,
+    ),
+  }
 }
 
 export async function benchMarketplaceSearch(): Promise<boolean> {
   const backend = await startTestBackend('marketplace-search-bench-')
   let ok = true
   try {
-    await seed(backend)
+    await backend.backend.db.asOwner(seed)
     const anon = backend.client()
     const ms = (value: number) => `${value.toFixed(2)} ms`
 
@@ -183,7 +208,9 @@ export async function benchMarketplaceSearch(): Promise<boolean> {
       const query = await timed(() => asAnon(backend, SEARCH_SQL, params))
       const http = rest.get(call.name) ?? []
       const scans = await scansOf(backend, args)
-      const indexed = scans.length > 0 && !scans.includes('Seq Scan')
+      // The results a page shows come through an index. The count reads every match; when every
+      // public listing matches, reading the table through is what Postgres rightly chooses.
+      const indexed = scans.page.length > 0 && !scans.page.includes('Seq Scan')
       const met = percentile(query, 95) < QUERY_GOAL_P95_MS && indexed
       ok = ok && met
       rows.push([
@@ -194,7 +221,8 @@ export async function benchMarketplaceSearch(): Promise<boolean> {
         ratio(percentile(query, 95), percentile(baseline, 95)),
         ms(percentile(http, 95)),
         ratio(percentile(http, 95), percentile(restBaseline, 95)),
-        scans.join(' + '),
+        scans.page.join(' + '),
+        scans.count.join(' + '),
         met ? 'met' : 'MISSED',
       ])
     }
@@ -214,7 +242,8 @@ export async function benchMarketplaceSearch(): Promise<boolean> {
           'p95 / select 1',
           'HTTP p95',
           'HTTP / REST read',
-          'listings read by',
+          'page read by',
+          'count read by',
           `p95 < ${QUERY_GOAL_P95_MS} ms, indexed`,
         ],
         rows,
@@ -223,5 +252,5 @@ export async function benchMarketplaceSearch(): Promise<boolean> {
   } finally {
     await backend.close()
   }
-  return ok
+  return (await benchFirstResultsPainted(LISTINGS, seed)) && ok
 }

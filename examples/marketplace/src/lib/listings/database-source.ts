@@ -6,6 +6,7 @@ import type { CategoryCounts } from '../category-counts.ts'
 import { onListingsAnnounced } from '../dashboard/events.ts'
 import { termWords } from '../search.ts'
 import { toQueryValue } from '../slug.ts'
+import { buildRestApi, type RestApi, rpc, select } from './rest.ts'
 import { type ListingRow, listingFromRow } from './rows.ts'
 import { searchListingsArguments } from './search-arguments.ts'
 import type { ListingsPage, ListingsSource } from './source.ts'
@@ -20,8 +21,8 @@ interface CountsAnswer {
   terms: { category: string; key: string; listings: number }[]
 }
 
-/** The statuses the public reads (row-level security lets nothing else through for a visitor anyway). */
-const PUBLIC_STATUSES = ['active', 'approved']
+/** The public statuses, as a PostgREST filter (row-level security lets nothing else through for a visitor anyway). */
+const PUBLIC_STATUS_FILTER = 'in.(active,approved)'
 
 /** What each featured entry's count asks the database: its category and its link's title words. */
 const FEATURED_TERMS = CATEGORIES.flatMap((category) =>
@@ -32,18 +33,27 @@ const FEATURED_TERMS = CATEGORIES.flatMap((category) =>
   })),
 )
 
-/** A database error as the page shows it: the backend's message, or a plain one when it had none. */
-function failure(error: { message?: string } | null, doing: string): Error {
-  return new Error(error?.message ? `${doing}: ${error.message}` : `${doing} failed.`)
+/** How the database store reaches the backend: anonymous reads over REST, a signed-in user's writes through supabase-js. */
+export interface DatabaseApi {
+  rest: RestApi
+  client: () => Promise<SupabaseClient>
 }
 
-/** The listings of the backend's Postgres (supabase/migrations), read and written through supabase-js. */
-export function databaseSource(load: () => Promise<SupabaseClient> = loadSupabase): ListingsSource {
+/**
+ * The listings of the backend's Postgres (supabase/migrations). A visitor's reads are anonymous REST
+ * calls; a report is the signed-in user's, through supabase-js and its session.
+ */
+export function databaseSource(
+  api: DatabaseApi = { rest: buildRestApi(), client: loadSupabase },
+): ListingsSource {
+  const { rest } = api
   const search: ListingsSource['search'] = async (filters, sort, page): Promise<ListingsPage> => {
-    const client = await load()
-    const { data, error } = await client.rpc('search_listings', searchListingsArguments(filters, sort, page))
-    if (error) throw failure(error, 'Loading listings')
-    const answer = data as SearchAnswer
+    const answer = await rpc<SearchAnswer>(
+      rest,
+      'search_listings',
+      searchListingsArguments(filters, sort, page),
+      'Loading listings',
+    )
     return { total: answer.total, listings: answer.listings.map(listingFromRow) }
   }
 
@@ -52,28 +62,21 @@ export function databaseSource(load: () => Promise<SupabaseClient> = loadSupabas
     search,
 
     async find(id) {
-      const client = await load()
-      const { data, error } = await client
-        .from('listings')
-        .select('*')
-        .eq('id', id)
-        .in('status', PUBLIC_STATUSES)
-        .maybeSingle()
-      if (error) throw failure(error, 'Loading the listing')
-      return data ? listingFromRow(data as ListingRow) : null
+      const query = new URLSearchParams({ select: '*', id: `eq.${id}`, status: PUBLIC_STATUS_FILTER })
+      const rows = await select<ListingRow>(rest, 'listings', query, 'Loading the listing')
+      return rows[0] ? listingFromRow(rows[0]) : null
     },
 
     async featured(limit) {
-      const client = await load()
-      const { data, error } = await client
-        .from('listings')
-        .select('*')
-        .eq('featured', true)
-        .in('status', PUBLIC_STATUSES)
-        .order('listing_number', { ascending: false })
-        .limit(limit)
-      if (error) throw failure(error, 'Loading featured listings')
-      return (data as ListingRow[]).map(listingFromRow)
+      const query = new URLSearchParams({
+        select: '*',
+        featured: 'is.true',
+        status: PUBLIC_STATUS_FILTER,
+        order: 'listing_number.desc',
+        limit: String(limit),
+      })
+      const rows = await select<ListingRow>(rest, 'listings', query, 'Loading featured listings')
+      return rows.map(listingFromRow)
     },
 
     async similar(listing: Listing, limit) {
@@ -82,10 +85,12 @@ export function databaseSource(load: () => Promise<SupabaseClient> = loadSupabas
     },
 
     async categoryCounts() {
-      const client = await load()
-      const { data, error } = await client.rpc('category_listing_counts', { terms: FEATURED_TERMS })
-      if (error) throw failure(error, 'Counting listings')
-      const answer = data as CountsAnswer
+      const answer = await rpc<CountsAnswer>(
+        rest,
+        'category_listing_counts',
+        { terms: FEATURED_TERMS },
+        'Counting listings',
+      )
       const counts = new Map<string, CategoryCounts>()
       for (const category of CATEGORIES) {
         const featured = new Map(
@@ -101,16 +106,19 @@ export function databaseSource(load: () => Promise<SupabaseClient> = loadSupabas
     },
 
     async report(id, reason) {
-      const client = await load()
+      const client = await api.client()
       const { error } = await client.rpc('report_listing', { listing_id: id, reason })
       if (error) throw new Error(error.message)
     },
 
     async countView(id) {
-      const client = await load()
-      const { data, error } = await client.rpc('increment_listing_views', { listing_id: id })
-      if (error) throw failure(error, 'Counting the view')
-      return typeof data === 'number' ? data : null
+      const views = await rpc<unknown>(
+        rest,
+        'increment_listing_views',
+        { listing_id: id },
+        'Counting the view',
+      )
+      return typeof views === 'number' ? views : null
     },
 
     subscribe: onListingsAnnounced,

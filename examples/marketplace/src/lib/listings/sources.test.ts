@@ -5,7 +5,7 @@ import { isPublic } from '../../data/listing.ts'
 import { readListings } from '../listings-store.ts'
 import { memoryStorage } from '../memory-storage.test-support.ts'
 import { browserSource } from './browser-source.ts'
-import { databaseSource } from './database-source.ts'
+import { type DatabaseApi, databaseSource } from './database-source.ts'
 import { atLeast, type ListingsSource, listingsStoreKind } from './source.ts'
 
 // The two listings stores the public pages read (issue 29) answer every question alike over the same
@@ -18,8 +18,7 @@ const customer = '50000000-0000-4000-8000-000000000001'
 beforeAll(async () => {
   backend = await startTestBackend('marketplace-sources-')
   await backend.createUser(customer, 'sources@example.com', 'Sunita')
-  const anon = backend.client()
-  database = databaseSource(async () => anon)
+  database = databaseSource(apiFor(backend))
 })
 
 afterAll(async () => {
@@ -28,6 +27,12 @@ afterAll(async () => {
 
 beforeEach(() => {
   Object.defineProperty(globalThis, 'localStorage', { value: memoryStorage(), configurable: true })
+})
+
+/** The store as a page of this backend has it: REST at its URL, supabase-js for the visitor. */
+const apiFor = (test: TestBackend): DatabaseApi => ({
+  rest: { url: test.backend.url, anonKey: test.backend.config.anonKey },
+  client: async () => test.client(),
 })
 
 const ids = (listings: readonly { id: string }[]) => listings.map((listing) => listing.id)
@@ -84,7 +89,10 @@ describe('the database and browser stores', () => {
 
   test("reports: the database asks a visitor to sign in and records a customer's; the browser keeps it", async () => {
     await expect(database.report('L1001', 'Spam')).rejects.toThrow('Sign in to report a listing')
-    const signedIn = databaseSource(async () => backend.client(await backend.tokenFor(customer)))
+    const signedIn = databaseSource({
+      ...apiFor(backend),
+      client: async () => backend.client(await backend.tokenFor(customer)),
+    })
     await signedIn.report('L1001', 'Spam')
     await expect(signedIn.report('L9999', 'Spam')).rejects.toThrow('No such listing')
     await browserSource.report('L1001', 'Spam')
