@@ -3,10 +3,10 @@ import { createRoot } from 'react-dom/client'
 import './index.css'
 import { App } from './App.tsx'
 import { AuthProvider } from './lib/auth/AuthProvider.tsx'
-import { listingsSource } from './lib/listings/source.ts'
+import { startOpeningQuery } from './lib/listings/opening-queries.ts'
 
-// The listings store's chunk loads beside React's first render, not after a page asks for listings.
-listingsSource().catch((error: unknown) => console.error('The listings store could not be loaded:', error))
+// A listings page's first results are asked for now, beside React's first render, not once it mounted.
+startOpeningQuery(window.location.pathname, window.location.search)
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>

@@ -9,8 +9,9 @@ import { SearchResultsGrid } from '../components/search/SearchResultsGrid.tsx'
 import { SearchResultsHeader } from '../components/search/SearchResultsHeader.tsx'
 import { readSearchParams, type SearchFormValues, searchHref } from '../components/search/search-params.ts'
 import { useDocumentTitle } from '../lib/document-title.ts'
+import { searchPageQuery } from '../lib/listings/opening-queries.ts'
 import { useListingsSearch } from '../lib/listings/use-listings.ts'
-import { SEARCH_BATCH_SIZE, type SortOrder } from '../lib/search.ts'
+import type { SortOrder } from '../lib/search.ts'
 
 /** /search and /listings: the search form, then the public listings matching the URL's q, category and location. */
 export function SearchPage() {
@@ -20,7 +21,7 @@ export function SearchPage() {
 
   const { q, category, location } = readSearchParams(searchParams)
   const filters = useMemo<SearchFormValues>(() => ({ q, category, location }), [q, category, location])
-  const search = useListingsSearch(filters, sort, SEARCH_BATCH_SIZE)
+  const search = useListingsSearch(searchPageQuery(searchParams, sort))
   const results = search.value
   useDocumentTitle(q ? `Search Results for "${q}"` : 'All Listings')
 

@@ -2,14 +2,8 @@ import { Search } from 'lucide-react'
 import type { FormEvent } from 'react'
 import { LOCATIONS } from '../../data/locations.ts'
 import { PRICE_RANGES } from '../../data/price-ranges.ts'
-import { isSortOrder, SORT_ORDERS, type SortOrder } from '../../lib/search.ts'
-
-export interface CategoryFilterValues {
-  q: string
-  location: string
-  priceRange: string
-  sort: SortOrder
-}
+import type { CategoryFilterValues } from '../../lib/listings/opening-queries.ts'
+import { isSortOrder, SORT_ORDERS } from '../../lib/search.ts'
 
 interface CategoryFiltersProps {
   categoryName: string

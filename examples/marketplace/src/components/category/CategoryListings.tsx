@@ -2,25 +2,21 @@ import { SearchX } from 'lucide-react'
 import { useState } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import type { Category } from '../../data/categories.ts'
-import { ALL_LOCATIONS_ID } from '../../data/locations.ts'
+import {
+  type CategoryFilterValues,
+  categoryPageQuery,
+  DEFAULT_CATEGORY_FILTERS,
+} from '../../lib/listings/opening-queries.ts'
 import { useListingsSearch } from '../../lib/listings/use-listings.ts'
-import { CATEGORY_BATCH_SIZE } from '../../lib/search.ts'
 import { fromQueryValue } from '../../lib/slug.ts'
 import { ListingCard } from '../listings/ListingCard.tsx'
 import { ListingCardSkeleton } from '../listings/ListingCardSkeleton.tsx'
 import { ListingsLoadError } from '../listings/ListingsLoadError.tsx'
 import { ShowMoreButton } from '../listings/ShowMoreButton.tsx'
-import { CategoryFilters, type CategoryFilterValues } from './CategoryFilters.tsx'
+import { CategoryFilters } from './CategoryFilters.tsx'
 import { FilterChip } from './FilterChip.tsx'
 
 const SKELETON_COUNT = 8
-
-const DEFAULT_FILTERS: CategoryFilterValues = {
-  q: '',
-  location: ALL_LOCATIONS_ID,
-  priceRange: 'all',
-  sort: 'newest',
-}
 
 type UrlFilter = 'subcategory' | 'featured'
 
@@ -31,21 +27,10 @@ interface CategoryListingsProps {
 /** The filter card and the live-filtered public listings of one category; `?subcategory=` and `?featured=` narrow them. */
 export function CategoryListings({ category }: CategoryListingsProps) {
   const [searchParams, setSearchParams] = useSearchParams()
-  const [filters, setFilters] = useState<CategoryFilterValues>(DEFAULT_FILTERS)
+  const [filters, setFilters] = useState<CategoryFilterValues>(DEFAULT_CATEGORY_FILTERS)
   const subcategory = searchParams.get('subcategory') || null
   const featured = searchParams.get('featured') || null
-  const search = useListingsSearch(
-    {
-      q: filters.q,
-      category: category.name,
-      location: filters.location,
-      priceRange: filters.priceRange,
-      subcategory,
-      featured,
-    },
-    filters.sort,
-    CATEGORY_BATCH_SIZE,
-  )
+  const search = useListingsSearch(categoryPageQuery(category, filters, searchParams))
   const results = search.value
 
   const clearUrlFilters = (names: readonly UrlFilter[]) =>
@@ -56,7 +41,7 @@ export function CategoryListings({ category }: CategoryListingsProps) {
     })
 
   const resetFilters = () => {
-    setFilters(DEFAULT_FILTERS)
+    setFilters(DEFAULT_CATEGORY_FILTERS)
     clearUrlFilters(['subcategory', 'featured'])
   }
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { Listing } from '../../data/listing.ts'
 import type { CategoryCounts } from '../category-counts.ts'
-import type { ListingFilters, SortOrder } from '../search.ts'
+import { type ListingsQuery, queryKey, takeEarlyPage } from './opening-queries.ts'
 import {
   atLeast,
   LISTING_LOAD_DELAY_MS,
@@ -89,23 +89,22 @@ export interface SearchResults extends SourceRead<ListingsPage> {
 }
 
 /**
- * The public listings matching `filters` in `sort` order, `batchSize` at first and one batch more per
+ * The public listings matching the query's filters in its order, one batch at first and one more per
  * `showMore()`; a new search starts again from its first batch, and a change of the listings reads
- * again as many as are shown.
+ * again as many as are shown. A first page started early for the same question (main.tsx) is taken.
  */
-export function useListingsSearch(
-  filters: ListingFilters,
-  sort: SortOrder,
-  batchSize: number,
-): SearchResults {
-  const key = JSON.stringify([filters, sort, batchSize])
+export function useListingsSearch(query: ListingsQuery): SearchResults {
+  const { filters, sort, batchSize } = query
+  const key = queryKey(query)
   const [extra, setExtra] = useState<{ key: string; listings: Listing[] }>({ key, listings: [] })
   const [loadingMore, setLoadingMore] = useState(false)
   const shownExtra = extra.key === key ? extra.listings : []
   const shownRef = useRef(0)
   const read = useSourceRead(
     key,
-    (source) => source.search(filters, sort, { limit: Math.max(batchSize, shownRef.current), offset: 0 }),
+    (source) =>
+      (shownRef.current === 0 ? takeEarlyPage(key) : null) ??
+      source.search(filters, sort, { limit: Math.max(batchSize, shownRef.current), offset: 0 }),
     { delayed: true },
   )
   // A new search starts from one batch; a refresh of the same one reads what is shown.
