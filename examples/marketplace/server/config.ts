@@ -4,6 +4,7 @@ import path from 'node:path'
 import { SignJWT } from 'jose'
 import { AllowListPatternError, compilePattern } from './auth/redirect-allow-list.ts'
 import { makePrivate } from './data-dir.ts'
+import { checkDatabaseUrl } from './db/database-url.ts'
 import { BackendError } from './errors.ts'
 import { jwtKey } from './http/jwt.ts'
 
@@ -17,8 +18,16 @@ export interface DemoAccount {
 
 /** Everything the backend needs to run; secrets live in `<dataDir>/backend.json`, made on first start. */
 export interface BackendConfig {
-  /** Holds `backend.json` and the database (`pgdata/`); outside the app (data-dir.ts), readable by this user only. */
+  /**
+   * Holds `backend.json`, Storage's files and PGlite's database (`pgdata/`); outside the app
+   * (data-dir.ts), readable by this user only.
+   */
   dataDir: string
+  /**
+   * A PostgreSQL server's connection URL (env DATABASE_URL), where the data goes instead of PGlite in
+   * `pgdata/`. Holds the password: print it with redactedUrl (db/database-url.ts).
+   */
+  databaseUrl: string | null
   /** HS256 secret of every token (GoTrue's GOTRUE_JWT_SECRET). */
   jwtSecret: string
   /** The public key the app sends as `apikey`: a JWT with role anon. */
@@ -113,8 +122,8 @@ function allowListFrom(value: string | undefined): string[] {
  * Reads (or makes, on the first start) the backend's secrets in the data directory (made private:
  * the folder 700, the file 600), and derives the API keys. The environment wins over the stored
  * values: JWT_SECRET, ADMIN_SIGNUP_CODE, MARKETPLACE_CONFIRM_EMAIL; it alone gives
- * MARKETPLACE_SITE_URL and MARKETPLACE_REDIRECT_ALLOW_LIST. Where the data directory is, and that it
- * is not served, is data-dir.ts's (resolveDataDir).
+ * MARKETPLACE_SITE_URL, MARKETPLACE_REDIRECT_ALLOW_LIST and DATABASE_URL. Where the data directory
+ * is, and that it is not served, is data-dir.ts's (resolveDataDir).
  */
 export async function loadBackendConfig(
   dataDir: string,
@@ -124,6 +133,7 @@ export async function loadBackendConfig(
   // Checked before anything is written: a wrong setting stops the start with nothing made.
   const siteUrl = siteUrlFrom(env.MARKETPLACE_SITE_URL)
   const redirectAllowList = allowListFrom(env.MARKETPLACE_REDIRECT_ALLOW_LIST)
+  const databaseUrl = env.DATABASE_URL ? checkDatabaseUrl(env.DATABASE_URL) : null
   makePrivate(dataDir)
   const file = path.join(dataDir, SECRETS_FILE)
   let stored: StoredSecrets
@@ -158,6 +168,7 @@ export async function loadBackendConfig(
       .sign(jwtKey(jwtSecret))
   return {
     dataDir,
+    databaseUrl,
     jwtSecret,
     anonKey: await apiKey('anon'),
     serviceRoleKey: await apiKey('service_role'),

@@ -8,6 +8,8 @@ export type BackendErrorCode =
   | 'CONFIG_INVALID'
   | 'DATA_DIR_SERVED'
   | 'DATA_DIR_MOVE_FAILED'
+  | 'DATABASE_UNREACHABLE'
+  | 'DATABASE_PRIVILEGES'
 
 export class BackendError extends Error {
   constructor(

@@ -20,11 +20,12 @@ export interface BackendOptions {
   appRoot?: string
   /** Names answered besides loopback ones and IP addresses (host-check.ts). */
   allowedHosts?: AllowedHosts
-  /** Where one-line notes go (an old data folder moved); console.log unless given. */
+  /** Where one-line notes go (an old data folder moved, a PostgreSQL connection lost); console.log unless given. */
   note?: (line: string) => void
   /** E-mail confirmation off (the default) or on; else MARKETPLACE_CONFIRM_EMAIL=1 turns it on. */
   autoConfirm?: boolean
   rateLimits?: RateLimits
+  /** The settings (DATABASE_URL, MARKETPLACE_*, JWT_SECRET, ...); process.env unless given. */
   env?: NodeJS.ProcessEnv
 }
 
@@ -40,17 +41,19 @@ export interface Backend {
 /** Opens the database (bootstrap, migrations, demo accounts) and builds the services. */
 export async function createBackend(options: BackendOptions = {}): Promise<Backend> {
   const env = options.env ?? process.env
+  const note = options.note ?? ((line: string) => console.log(line))
   const dataDir = resolveDataDir({
     appRoot: options.appRoot ?? MARKETPLACE_ROOT,
     env,
     dataDir: options.dataDir,
-    note: options.note ?? ((line) => console.log(line)),
+    note,
   })
   const overrides: Parameters<typeof loadBackendConfig>[2] = {}
   if (options.autoConfirm !== undefined) overrides.autoConfirm = options.autoConfirm
   if (options.rateLimits) overrides.rateLimits = options.rateLimits
   const config = await loadBackendConfig(dataDir, env, overrides)
-  const db = await Database.open(dataDir)
+  // DATABASE_URL: a PostgreSQL server; else PGlite in the data directory.
+  const db = await Database.open(dataDir, { databaseUrl: config.databaseUrl, note })
   const ctx = { config, db }
   const auth = createAuthHandler(ctx)
   const rest = createRestHandler(ctx)

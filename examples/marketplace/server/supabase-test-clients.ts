@@ -4,12 +4,15 @@ import path from 'node:path'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { SignJWT } from 'jose'
 import WebSocket from 'ws'
+import { createScratchDatabase } from './db/scratch-database.ts'
+import { PGLITE, type TestDatabaseTarget } from './db/test-databases.ts'
 import { type RunningBackend, startBackend } from './index.ts'
 
 /**
  * The local backend on a free port in a temp dir, for tests that talk to it with the real supabase-js:
  * accounts made as the database owner, access tokens signed with its secret, and clients as the app has
- * them after sign-in (the anon key, the user's token on every request).
+ * them after sign-in (the anon key, the user's token on every request). On PGlite in the temp dir, or
+ * on a database of its own on the test server (db/test-databases.ts), dropped by `close`.
  */
 export interface TestBackend {
   backend: RunningBackend
@@ -21,9 +24,22 @@ export interface TestBackend {
   close(): Promise<void>
 }
 
-export async function startTestBackend(prefix: string): Promise<TestBackend> {
+export async function startTestBackend(
+  prefix: string,
+  target: TestDatabaseTarget = PGLITE,
+): Promise<TestBackend> {
   const dataDir = mkdtempSync(path.join(tmpdir(), prefix))
-  const backend = await startBackend({ dataDir, port: 0, host: '127.0.0.1' })
+  const database = target.serverUrl ? await createScratchDatabase(target.serverUrl) : null
+  // DATABASE_URL as the target says, whatever this shell has.
+  const env = { ...process.env, DATABASE_URL: database?.url ?? '' }
+  let backend: RunningBackend
+  try {
+    backend = await startBackend({ dataDir, port: 0, host: '127.0.0.1', env })
+  } catch (error) {
+    await database?.drop()
+    rmSync(dataDir, { recursive: true, force: true })
+    throw error
+  }
   const secret = new TextEncoder().encode(backend.config.jwtSecret)
   return {
     backend,
@@ -51,6 +67,7 @@ export async function startTestBackend(prefix: string): Promise<TestBackend> {
       }),
     async close() {
       await backend.close()
+      await database?.drop()
       rmSync(dataDir, { recursive: true, force: true })
     },
   }

@@ -3,13 +3,18 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { type BackendConfig, loadBackendConfig } from '../config.ts'
 import { Database } from '../db/database.ts'
+import { createScratchDatabase } from '../db/scratch-database.ts'
+import { PGLITE, type TestDatabaseTarget } from '../db/test-databases.ts'
 import { type ApiRequest, type ApiResponse, BodyError } from '../http/types.ts'
 import { type AuthHandler, createAuthHandler, prepareAuth } from './index.ts'
 
 /** The origin the fake requests come from (the app's dev server, where the backend is mounted). */
 export const ORIGIN = 'http://localhost:5173'
 
-/** A database in a temporary folder, prepared as at start, and handlers over it with any config. */
+/**
+ * A database prepared as at start, and handlers over it with any config: PGlite in a temporary
+ * folder, or a database of its own on the test server (dropped by `close`).
+ */
 export interface TestBackend {
   db: Database
   config: BackendConfig
@@ -18,14 +23,15 @@ export interface TestBackend {
   close(): Promise<void>
 }
 
-export async function openTestBackend(): Promise<TestBackend> {
+export async function openTestBackend(target: TestDatabaseTarget = PGLITE): Promise<TestBackend> {
   const dir = mkdtempSync(path.join(tmpdir(), 'marketplace-auth-'))
+  const database = target.serverUrl ? await createScratchDatabase(target.serverUrl) : null
   const config = await loadBackendConfig(
     dir,
     {},
     { rateLimits: { tokenPerWindow: 10_000, mailPerWindow: 10_000, windowMs: 300_000 } },
   )
-  const db = await Database.open(dir)
+  const db = await Database.open(dir, { databaseUrl: database?.url ?? null })
   await prepareAuth({ config, db })
   const handlers: AuthHandler[] = []
   return {
@@ -39,6 +45,7 @@ export async function openTestBackend(): Promise<TestBackend> {
     async close() {
       await Promise.all(handlers.map((handler) => handler.close()))
       await db.close()
+      await database?.drop()
       rmSync(dir, { recursive: true, force: true })
     },
   }

@@ -2,11 +2,26 @@
 -- roles, the auth schema with the GoTrue tables this backend uses (a subset of GoTrue's columns, same
 -- names and types), and the helper functions policies call. Idempotent: runs at every start.
 
+-- Roles belong to the whole server: another database's backend may be creating them at this moment
+-- (the advisory lock around this file is per database), so one made meanwhile is fine.
 do $$
+declare
+  role_name text;
 begin
-  if not exists (select 1 from pg_roles where rolname = 'anon') then create role anon nologin noinherit; end if;
-  if not exists (select 1 from pg_roles where rolname = 'authenticated') then create role authenticated nologin noinherit; end if;
-  if not exists (select 1 from pg_roles where rolname = 'service_role') then create role service_role nologin noinherit bypassrls; end if;
+  foreach role_name in array array['anon', 'authenticated', 'service_role'] loop
+    if not exists (select 1 from pg_roles where rolname = role_name) then
+      begin
+        execute format('create role %I nologin noinherit%s', role_name,
+          case when role_name = 'service_role' then ' bypassrls' else '' end);
+      exception when duplicate_object or unique_violation then
+        null;
+      end;
+    end if;
+    -- Requests run `set role` to these: the connecting user must be a member (a superuser is anyway).
+    if not pg_has_role(current_user, role_name, 'member') then
+      execute format('grant %I to %I', role_name, current_user);
+    end if;
+  end loop;
 end
 $$;
 

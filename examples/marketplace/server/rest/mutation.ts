@@ -6,7 +6,7 @@ import { contentType } from './media.ts'
 import { appliedPreferences } from './prefer.ts'
 import type { Relation } from './schema-cache.ts'
 import { parseSelect } from './select.ts'
-import { ident, type Params, qualified, TEXT_PARAMS } from './sql.ts'
+import { ident, type Params, qualified } from './sql.ts'
 
 export interface Mutation {
   kind: 'insert' | 'update' | 'delete'
@@ -68,7 +68,7 @@ export async function runMutation(ctx: RestContext, mutation: Mutation): Promise
   const wrapped = sql !== statement
 
   const row = await inTransaction(ctx, async (tx) => {
-    const result = await tx.query<MutationRow>(sql, params.values, TEXT_PARAMS)
+    const result = await tx.query<MutationRow>(sql, params.values)
     const affected: MutationRow = wrapped
       ? (result.rows[0] ?? { page_total: 0, body: null })
       : { page_total: result.affectedRows ?? 0, body: null }

@@ -8,7 +8,7 @@ import { parseOrder, parseRange, type RowRange } from './order.ts'
 import { appliedPreferences } from './prefer.ts'
 import type { Relation } from './schema-cache.ts'
 import { parseSelect } from './select.ts'
-import { Params, qualified, TEXT_PARAMS } from './sql.ts'
+import { Params, qualified } from './sql.ts'
 
 export interface PageRow {
   total: number | null
@@ -43,7 +43,7 @@ export async function readRelation(ctx: RestContext, relation: Relation): Promis
   const body = head ? 'NULL::text' : bodySql(ctx.media, ctx.media.singular)
   const sql = `SELECT ${total} AS total, count(*)::int AS page_total, ${body} AS body FROM (${page}) _t`
 
-  const [row] = (await inTransaction(ctx, (tx) => tx.query<PageRow>(sql, params.values, TEXT_PARAMS))).rows
+  const [row] = (await inTransaction(ctx, (tx) => tx.query<PageRow>(sql, params.values))).rows
   return pageResponse(ctx, row ?? { total: null, page_total: 0, body: '[]' }, range)
 }
 

@@ -9,7 +9,7 @@ import { appliedPreferences } from './prefer.ts'
 import { type PageRow, pageResponse } from './read.ts'
 import type { Routine } from './schema-cache.ts'
 import { parseSelect } from './select.ts'
-import { arrayLiteral, ident, Params, qualified, TEXT_PARAMS } from './sql.ts'
+import { arrayLiteral, ident, Params, qualified } from './sql.ts'
 
 /**
  * POST /rpc/<fn> with a JSON object of named arguments (or GET /rpc/<fn>?arg=value), called with
@@ -73,7 +73,7 @@ export async function callRoutine(ctx: RestContext, name: string): Promise<ApiRe
   const row = await inTransaction(ctx, async (tx) => {
     // As PostgREST: GET is safe, so a function called with GET cannot write (25006 -> 405).
     if (method !== 'POST' && routine.volatile) await tx.query('SET TRANSACTION READ ONLY')
-    const [page] = (await tx.query<PageRow>(sql, params.values, TEXT_PARAMS)).rows
+    const [page] = (await tx.query<PageRow>(sql, params.values)).rows
     // `.single()` on a set of rows that is not one row rolls the call back, as PostgREST does.
     if (ctx.media.singular && routine.setOf && page?.page_total !== 1) {
       throw singularityError(page?.page_total ?? 0)

@@ -1,8 +1,8 @@
-import type { QueryOptions } from '@electric-sql/pglite'
-
 /**
  * SQL text is made of two things only: identifiers that the schema cache knows (quoted here) and
- * `$n` placeholders. Every value a request carries travels as a parameter.
+ * `$n` placeholders. Every value a request carries travels as a parameter: text whose type Postgres
+ * infers from where it stands (as PostgREST's unknown-typed literals), so a wrong value is Postgres's
+ * error (22P02), as it would be to PostgREST (db/transaction.ts).
  */
 export const ident = (name: string) => `"${name.replaceAll('"', '""')}"`
 
@@ -18,14 +18,6 @@ export class Params {
     return `$${this.values.length}`
   }
 }
-
-/**
- * Every parameter is text whose type Postgres infers from where it stands (as PostgREST's unknown-typed
- * literals). PGlite would check booleans and bytea itself, in JavaScript, with its own error; these
- * send them as they are so that Postgres answers with its SQLSTATE (22P02), as it would to PostgREST.
- */
-const asText = (value: unknown) => String(value)
-export const TEXT_PARAMS: QueryOptions = { serializers: { 16: asText, 17: asText } }
 
 /**
  * A Postgres array literal of text elements, each quoted: `{"a","b,c"}`. Sent as one parameter for

@@ -4,10 +4,15 @@ import path from 'node:path'
 import { SignJWT } from 'jose'
 import { type BackendConfig, loadBackendConfig } from '../config.ts'
 import { Database } from '../db/database.ts'
+import { createScratchDatabase } from '../db/scratch-database.ts'
+import { PGLITE, type TestDatabaseTarget } from '../db/test-databases.ts'
 import { type ApiRequest, BodyError } from '../http/types.ts'
 import { createRestHandler, type RestHandler } from './index.ts'
 
-/** A database in a temp dir with three accounts (A, B, an admin) and the handler over it: one per test file. */
+/**
+ * A database with three accounts (A, B, an admin) and the handler over it, one per test file and
+ * database: PGlite in a temp dir, or a database of its own on the test server (dropped by `close`).
+ */
 export interface RestFixture {
   config: BackendConfig
   db: Database
@@ -45,10 +50,11 @@ export interface TestResponse {
   raw: string | undefined
 }
 
-export async function openRestFixture(): Promise<RestFixture> {
+export async function openRestFixture(target: TestDatabaseTarget = PGLITE): Promise<RestFixture> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'rest-'))
+  const database = target.serverUrl ? await createScratchDatabase(target.serverUrl) : null
   const config = await loadBackendConfig(dir, {})
-  const db = await Database.open(dir)
+  const db = await Database.open(dir, { databaseUrl: database?.url ?? null })
   const handler = createRestHandler({ config, db })
   await handler.ready
 
@@ -159,6 +165,7 @@ export async function openRestFixture(): Promise<RestFixture> {
     snapshot,
     async close() {
       await db.close()
+      await database?.drop()
       rmSync(dir, { recursive: true, force: true })
     },
   }
