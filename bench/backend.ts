@@ -7,6 +7,8 @@ import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import { PGlite } from '@electric-sql/pglite'
 import bcrypt from 'bcryptjs'
+import { Database } from '../examples/marketplace/server/db/database.ts'
+import { createScratchDatabase } from '../examples/marketplace/server/db/scratch-database.ts'
 import { createBackend, startBackend } from '../examples/marketplace/server/index.ts'
 import { formatTable, median, percentile, ratio } from './report.ts'
 
@@ -23,7 +25,9 @@ const CLIENTS = 20
  * The marketplace's local backend: start on a warm data directory (beside a bare PGlite open of the
  * same directory), sign-in under 20 concurrent clients (beside bcrypt's own cost: 20 hashes queued on
  * the machine's cores), and a PostgREST select of one user row by id under RLS at 20 concurrent
- * clients (beside a bare HTTP round trip to the same server).
+ * clients (beside a bare HTTP round trip to the same server), on PGlite and, when BENCH_DATABASE_URL
+ * (else TEST_DATABASE_URL) names a PostgreSQL server whose user may create databases, on a fresh
+ * database there.
  */
 export async function benchBackend(): Promise<boolean> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'marketplace-bench-'))
@@ -84,6 +88,18 @@ async function benchStart(dataDir: string): Promise<boolean> {
   return met
 }
 
+interface Customer {
+  email: string
+  password: string
+}
+
+interface SelectRun {
+  selects: number[]
+  trips: number[]
+  /** The same transaction straight through the backend's Database, in this process (PostgreSQL only). */
+  direct: number[] | null
+}
+
 async function benchRequests(dataDir: string): Promise<boolean> {
   const backend = await startBackend({
     dataDir,
@@ -91,90 +107,121 @@ async function benchRequests(dataDir: string): Promise<boolean> {
     env: {},
     rateLimits: { tokenPerWindow: 1e9, mailPerWindow: 1e9, windowMs: 1000 },
   })
+  const { anonKey } = backend.config
+  const customer = backend.config.demoAccounts.find((account) => account.role === 'customer')
+  if (!customer) throw new Error('no demo customer')
+  let signIns: number[]
+  let hashCost: number
   try {
-    const customer = backend.config.demoAccounts.find((account) => account.role === 'customer')
-    if (!customer) throw new Error('no demo customer')
-    const headers = { apikey: backend.config.anonKey, 'content-type': 'application/json' }
-    const signIn = async () => {
-      const response = await fetch(`${backend.url}/auth/v1/token?grant_type=password`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ email: customer.email, password: customer.password }),
-      })
-      if (response.status !== 200)
-        throw new Error(`sign-in answered ${response.status}: ${await response.text()}`)
-      return (await response.json()) as { access_token: string; user: { id: string } }
-    }
-    const session = await signIn()
-
     // Sign-in: 20 clients at once, five rounds; beside 20 bcrypt compares queued on a pool of workers.
-    const signIns = await concurrently(CLIENTS, 5, signIn)
-    const hashCost = await queuedHashes(CLIENTS)
-    const signInP95 = percentile(signIns, 95)
-
-    // One user row by id under RLS, as the app reads its role: against the backend in its own process
-    // (`npm run backend`, on the same data), so the 20 clients' own work is not done on its event loop.
-    await backend.close()
-    const { selects, trips } = await benchSelect(dataDir, backend.config.anonKey, session)
-    const selectP95 = percentile(selects, 95)
-
-    console.log(
-      `\nmarketplace backend: requests at ${CLIENTS} concurrent clients (ms; ${availableParallelism()} cores)`,
-    )
-    console.log(
-      formatTable(
-        ['', 'p50', 'p95', 'x baseline'],
-        [
-          [
-            `baseline: ${CLIENTS} bcrypt compares (cost 10) queued on ${availableParallelism()} workers`,
-            '',
-            hashCost.toFixed(0),
-            '1.00',
-          ],
-          [
-            'sign-in (POST /auth/v1/token, password)',
-            median(signIns).toFixed(0),
-            signInP95.toFixed(0),
-            ratio(signInP95, hashCost),
-          ],
-          [
-            'baseline: bare HTTP round trip (CORS preflight)',
-            median(trips).toFixed(2),
-            percentile(trips, 95).toFixed(2),
-            '1.00',
-          ],
-          [
-            'select one users row by id under RLS',
-            median(selects).toFixed(2),
-            selectP95.toFixed(2),
-            ratio(selectP95, percentile(trips, 95)),
-          ],
-        ],
-      ),
-    )
-    const signInMet = signInP95 <= SIGN_IN_P95_BUDGET * hashCost
-    const selectMet = selectP95 < SELECT_P95_BUDGET_MS
-    console.log(
-      `goal sign-in p95 <= ${SIGN_IN_P95_BUDGET}x the queued hashes: ${signInMet ? 'met' : 'MISSED'} (${ratio(signInP95, hashCost)}x)`,
-    )
-    console.log(
-      `goal select p95 < ${SELECT_P95_BUDGET_MS} ms: ${selectMet ? 'met' : 'MISSED'} (${selectP95.toFixed(2)} ms)`,
-    )
-    return signInMet && selectMet
+    await signIn(backend.url, anonKey, customer)
+    signIns = await concurrently(CLIENTS, 5, () => signIn(backend.url, anonKey, customer))
+    hashCost = await queuedHashes(CLIENTS)
   } finally {
-    await backend.close().catch(() => {})
+    await backend.close()
   }
+  const signInP95 = percentile(signIns, 95)
+
+  // One user row by id under RLS, as the app reads its role: against the backend in its own process
+  // (`npm run backend`, on the same data), so the 20 clients' own work is not done on its event loop.
+  // On PGlite in the data directory, then on a fresh database of the PostgreSQL server, if there is one.
+  const onPglite = await benchSelect(dataDir, anonKey, customer, null)
+  const serverUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL
+  let onPostgres: SelectRun | null = null
+  if (serverUrl) {
+    const database = await createScratchDatabase(serverUrl, 'visual_edit_bench')
+    try {
+      onPostgres = await benchSelect(dataDir, anonKey, customer, database.url)
+    } finally {
+      await database.drop()
+    }
+  }
+
+  const selectRows = (run: SelectRun, on: string): string[][] => {
+    const tripP95 = percentile(run.trips, 95)
+    const rows = [
+      [`baseline: bare HTTP round trip (CORS preflight), ${on}`, ...p50p95(run.trips), '1.00'],
+      [
+        `select one users row by id under RLS, ${on}`,
+        ...p50p95(run.selects),
+        ratio(percentile(run.selects, 95), tripP95),
+      ],
+    ]
+    if (run.direct) {
+      rows.push([
+        `  its transaction in process, no HTTP (${on})`,
+        ...p50p95(run.direct),
+        ratio(percentile(run.direct, 95), tripP95),
+      ])
+    }
+    return rows
+  }
+  console.log(
+    `\nmarketplace backend: requests at ${CLIENTS} concurrent clients (ms; ${availableParallelism()} cores)`,
+  )
+  console.log(
+    formatTable(
+      ['', 'p50', 'p95', 'x baseline'],
+      [
+        [
+          `baseline: ${CLIENTS} bcrypt compares (cost 10) queued on ${availableParallelism()} workers`,
+          '',
+          hashCost.toFixed(0),
+          '1.00',
+        ],
+        [
+          'sign-in (POST /auth/v1/token, password)',
+          median(signIns).toFixed(0),
+          signInP95.toFixed(0),
+          ratio(signInP95, hashCost),
+        ],
+        ...selectRows(onPglite, 'PGlite'),
+        ...(onPostgres ? selectRows(onPostgres, 'PostgreSQL') : []),
+      ],
+    ),
+  )
+  const signInMet = signInP95 <= SIGN_IN_P95_BUDGET * hashCost
+  console.log(
+    `goal sign-in p95 <= ${SIGN_IN_P95_BUDGET}x the queued hashes: ${signInMet ? 'met' : 'MISSED'} (${ratio(signInP95, hashCost)}x)`,
+  )
+  // The goal is the PostgreSQL server's (issue: PGlite's one connection cannot meet it); PGlite's
+  // figure is judged only when no server was given.
+  const judged = onPostgres ?? onPglite
+  const selectP95 = percentile(judged.selects, 95)
+  const selectMet = selectP95 < SELECT_P95_BUDGET_MS
+  console.log(
+    `goal select p95 < ${SELECT_P95_BUDGET_MS} ms on ${onPostgres ? 'PostgreSQL' : 'PGlite (no BENCH_DATABASE_URL or TEST_DATABASE_URL)'}: ${selectMet ? 'met' : 'MISSED'} (${selectP95.toFixed(2)} ms)`,
+  )
+  return signInMet && selectMet
 }
 
-/** The select and a bare round trip, each by 20 clients at once, against `npm run backend` on the same data. */
+const p50p95 = (values: number[]) => [median(values).toFixed(2), percentile(values, 95).toFixed(2)]
+
+async function signIn(url: string, anonKey: string, customer: Customer) {
+  const response = await fetch(`${url}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { apikey: anonKey, 'content-type': 'application/json' },
+    body: JSON.stringify({ email: customer.email, password: customer.password }),
+  })
+  if (response.status !== 200)
+    throw new Error(`sign-in answered ${response.status}: ${await response.text()}`)
+  return (await response.json()) as { access_token: string; user: { id: string } }
+}
+
+/**
+ * The select and a bare round trip, each by 20 clients at once, against `npm run backend` on the same
+ * data directory: on PGlite there (`databaseUrl` null), or on that PostgreSQL database (DATABASE_URL),
+ * beside the same transaction run in this process through the backend's Database.
+ */
 async function benchSelect(
   dataDir: string,
   anonKey: string,
-  session: { access_token: string; user: { id: string } },
-): Promise<{ selects: number[]; trips: number[] }> {
+  customer: Customer,
+  databaseUrl: string | null,
+): Promise<SelectRun> {
   const child = spawn(TSX, ['server/cli.ts', '--port', '0'], {
     cwd: MARKETPLACE,
-    env: { ...process.env, MARKETPLACE_DATA_DIR: dataDir },
+    env: { ...process.env, MARKETPLACE_DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '' },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   try {
@@ -187,6 +234,7 @@ async function benchSelect(
       })
       child.once('exit', (code) => reject(new Error(`npm run backend exited with ${code}: ${output}`)))
     })
+    const session = await signIn(url, anonKey, customer)
     const rowUrl = `${url}/rest/v1/users?select=name,role&id=eq.${session.user.id}`
     const rowHeaders = {
       apikey: anonKey,
@@ -206,10 +254,25 @@ async function benchSelect(
     await concurrently(CLIENTS, 10, readRow)
     const selects = await concurrently(CLIENTS, 50, readRow)
     const trips = await concurrently(CLIENTS, 50, roundTrip)
-    return { selects, trips }
+    const direct = databaseUrl ? await directSelects(dataDir, databaseUrl, session.user.id) : null
+    return { selects, trips, direct }
   } finally {
     child.kill('SIGINT')
     await new Promise((resolve) => child.once('exit', resolve))
+  }
+}
+
+/** The select's transaction (role, claims, the row) by 20 callers at once through a pool, without HTTP. */
+async function directSelects(dataDir: string, databaseUrl: string, userId: string): Promise<number[]> {
+  const db = await Database.open(dataDir, { databaseUrl })
+  try {
+    const claims = { role: 'authenticated' as const, sub: userId, aud: 'authenticated' }
+    const read = () =>
+      db.asRequest(claims, (tx) => tx.query('select name, role from public.users where id = $1', [userId]))
+    await concurrently(CLIENTS, 10, read)
+    return await concurrently(CLIENTS, 50, read)
+  } finally {
+    await db.close()
   }
 }
 
