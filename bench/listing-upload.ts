@@ -13,11 +13,10 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { chromium, type Page } from '@playwright/test'
-import { build, preview } from 'vite'
 import playwrightConfig from '../playwright.config.ts'
+import { serveMarketplaceBuild } from './marketplace-build.ts'
 import { formatTable, median, ratio } from './report.ts'
 
-const MARKETPLACE = path.resolve(import.meta.dirname, '../examples/marketplace')
 const GOAL_MS = 3000
 const RUNS = 3
 const PHOTOS = 5
@@ -53,19 +52,8 @@ async function pickPhotos(page: Page): Promise<number[]> {
 
 export async function benchListingUpload(): Promise<boolean> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'listing-upload-bench-'))
-  const outDir = mkdtempSync(path.join(tmpdir(), 'listing-upload-build-'))
-  process.env.MARKETPLACE_DATA_DIR = dataDir
-  const nodeEnv = process.env.NODE_ENV
-  await build({ root: MARKETPLACE, logLevel: 'silent', build: { outDir, emptyOutDir: true } })
-  const server = await preview({
-    root: MARKETPLACE,
-    logLevel: 'silent',
-    build: { outDir },
-    preview: { host: '127.0.0.1', port: 0, strictPort: false },
-  })
-  if (nodeEnv === undefined) delete process.env.NODE_ENV
-  else process.env.NODE_ENV = nodeEnv
-  const url = server.resolvedUrls?.local[0] as string
+  const served = await serveMarketplaceBuild(dataDir)
+  const url = served.url
   const browser = await chromium.launch(playwrightConfig.use?.launchOptions)
 
   const totals: number[] = []
@@ -145,10 +133,8 @@ export async function benchListingUpload(): Promise<boolean> {
     }
   } finally {
     await browser.close()
-    await server.close()
-    delete process.env.MARKETPLACE_DATA_DIR
+    await served.close()
     rmSync(dataDir, { recursive: true, force: true })
-    rmSync(outDir, { recursive: true, force: true })
   }
   const worst = Math.max(...totals)
   const ms = (value: number) => `${value.toFixed(0)} ms`

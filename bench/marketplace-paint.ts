@@ -10,13 +10,12 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { chromium } from '@playwright/test'
-import { build, preview } from 'vite'
 import type { Transaction } from '../examples/marketplace/server/db/database.ts'
 import { createBackend } from '../examples/marketplace/server/index.ts'
 import playwrightConfig from '../playwright.config.ts'
+import { serveMarketplaceBuild } from './marketplace-build.ts'
 import { formatTable, median, percentile, ratio } from './report.ts'
 
-const MARKETPLACE = path.resolve(import.meta.dirname, '../examples/marketplace')
 const PAINT_GOAL_P95_MS = 300
 const LOADS = 30
 
@@ -72,9 +71,6 @@ export async function benchFirstResultsPainted(
   seed: (tx: Transaction) => Promise<void>,
 ): Promise<boolean> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'marketplace-paint-bench-'))
-  const outDir = mkdtempSync(path.join(tmpdir(), 'marketplace-paint-build-'))
-  const nodeEnv = process.env.NODE_ENV
-  const dataDirBefore = process.env.MARKETPLACE_DATA_DIR
   let ok = true
   try {
     const backend = await createBackend({ dataDir, env: {} })
@@ -83,22 +79,10 @@ export async function benchFirstResultsPainted(
     } finally {
       await backend.close()
     }
-    process.env.MARKETPLACE_DATA_DIR = dataDir
-    await build({
-      root: MARKETPLACE,
-      logLevel: 'silent',
-      define: { 'import.meta.env.VITE_LISTING_LOAD_DELAY_MS': JSON.stringify('0') },
-      build: { outDir, emptyOutDir: true },
+    const served = await serveMarketplaceBuild(dataDir, {
+      'import.meta.env.VITE_LISTING_LOAD_DELAY_MS': JSON.stringify('0'),
     })
-    const server = await preview({
-      root: MARKETPLACE,
-      logLevel: 'silent',
-      build: { outDir },
-      preview: { host: '127.0.0.1', port: 0, strictPort: false },
-    })
-    if (nodeEnv === undefined) delete process.env.NODE_ENV
-    else process.env.NODE_ENV = nodeEnv
-    const url = server.resolvedUrls?.local[0] as string
+    const url = served.url
     const browser = await chromium.launch(playwrightConfig.use?.launchOptions)
     const rows: string[][] = []
     try {
@@ -124,7 +108,7 @@ export async function benchFirstResultsPainted(
       await context.close()
     } finally {
       await browser.close()
-      await server.close()
+      await served.close()
     }
     console.log(
       `\nmarketplace search: first results painted, ${listings.toLocaleString('en')} public listings, the spec's 1 s delay taken out (${LOADS} loads per page, Chromium, 1440x900)`,
@@ -143,10 +127,7 @@ export async function benchFirstResultsPainted(
       ),
     )
   } finally {
-    if (dataDirBefore === undefined) delete process.env.MARKETPLACE_DATA_DIR
-    else process.env.MARKETPLACE_DATA_DIR = dataDirBefore
     rmSync(dataDir, { recursive: true, force: true })
-    rmSync(outDir, { recursive: true, force: true })
   }
   return ok
 }
