@@ -3,7 +3,7 @@
  * `marketplace:listing-created`, `-updated` (detail: the listing's id) and `-refresh`. Other tabs of
  * the site hear them too (a BroadcastChannel), so their pages read the listings again.
  */
-export const LISTING_EVENTS = {
+const LISTING_EVENTS = {
   created: 'marketplace:listing-created',
   updated: 'marketplace:listing-updated',
   refresh: 'marketplace:listings-refresh',

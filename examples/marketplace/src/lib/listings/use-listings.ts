@@ -28,7 +28,7 @@ export interface SourceRead<T> {
  * ones replace the shown answer when they come, so nothing blanks while a new one is read, and an
  * answer to an older question is dropped.
  */
-export function useSourceRead<T>(
+function useSourceRead<T>(
   key: string,
   ask: (source: ListingsSource) => Promise<T>,
   { delayed }: { delayed: boolean },
