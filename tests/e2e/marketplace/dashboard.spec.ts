@@ -246,3 +246,53 @@ test('Profile Settings: the full name saved (the page reloads); the password cha
   await logIn(page, { email: account.email, password: 'N3w-pass-phrase!' })
   await expect(page.getByRole('heading', { level: 1, name: 'My Dashboard' })).toBeVisible({ timeout: 15_000 })
 })
+
+test('by keyboard alone: sections, the plan dialog (Escape gives focus back), the listing form and its Cancel', async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  await page.setViewportSize({ width: 390, height: 844 })
+  await signUpAndIn(page)
+  const sections = page.getByRole('navigation', { name: 'Dashboard sections' })
+
+  await sections.getByRole('button', { name: 'Subscription' }).focus()
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(/\?tab=subscription$/)
+  const subscription = page.getByRole('region', { name: 'Subscription' })
+  const switchToBasic = subscription
+    .getByRole('listitem', { name: 'Basic' })
+    .getByRole('button', { name: 'Switch to Basic' })
+  await expect(switchToBasic).toBeVisible({ timeout: 10_000 })
+  await switchToBasic.focus()
+  await page.keyboard.press('Enter')
+  const dialog = page.getByRole('dialog', { name: 'Change to the Basic plan' })
+  await expect(dialog).toBeVisible()
+  await expect(dialog.locator(':focus')).toHaveCount(1)
+  await page.keyboard.press('Escape')
+  await expect(dialog).toHaveCount(0)
+  await expect(switchToBasic).toBeFocused()
+
+  await sections.getByRole('button', { name: 'My Listings' }).focus()
+  await page.keyboard.press('Enter')
+  const listings = page.getByRole('region', { name: 'My Listings' })
+  const create = listings.getByRole('button', { name: 'Create New Listing' }).first()
+  await expect(create).toBeVisible({ timeout: 10_000 })
+  await create.focus()
+  await page.keyboard.press('Enter')
+  const form = page.getByRole('region', { name: 'Create New Listing' })
+  await expect(form).toBeVisible()
+  // Tab reaches the title first, and the form's fields follow in order.
+  await form.getByLabel('Title *').focus()
+  await page.keyboard.type('Keyboard chair')
+  await page.keyboard.press('Tab')
+  await expect(form.getByLabel('Category *')).toBeFocused()
+  await form.getByRole('button', { name: 'Cancel' }).focus()
+  await page.keyboard.press('Enter')
+  await expect(form).toHaveCount(0)
+  await expect(listings.getByText('No active listings found')).toBeVisible()
+
+  const axe = await new AxeBuilder({ page }).include('main').analyze()
+  expect(
+    axe.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? '')),
+  ).toEqual([])
+})

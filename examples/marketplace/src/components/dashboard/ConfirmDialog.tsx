@@ -1,5 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import { useState } from 'react'
+import { useReturnFocus } from '../../lib/return-focus.ts'
 
 interface ConfirmDialogProps {
   open: boolean
@@ -49,11 +50,13 @@ export function ConfirmDialog({
       },
     )
   }
+  const returnFocus = useReturnFocus(open)
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && close()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
         <Dialog.Content
+          onCloseAutoFocus={returnFocus}
           role="alertdialog"
           className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl"
         >

@@ -1,10 +1,13 @@
-import { useMemo, useState } from 'react'
-import { PAYMENTS_PER_PAGE } from '../../lib/dashboard/card-payment.ts'
+import { useState } from 'react'
+import {
+  PAYMENT_STATUSES,
+  type PaymentStatusFilter,
+  paymentsPage,
+} from '../../lib/dashboard/payment-history.ts'
 import type { PaymentRecord } from '../../lib/dashboard/subscription.ts'
 import { usePayments } from '../../lib/dashboard/use-subscription.ts'
 import { formatDate, formatPrice } from '../../lib/format.ts'
 
-const STATUSES = ['all', 'successful', 'pending', 'failed'] as const
 const STATUS_STYLES: Record<PaymentRecord['status'], string> = {
   successful: 'bg-green-100 text-green-800',
   pending: 'bg-amber-100 text-amber-800',
@@ -15,21 +18,13 @@ const STATUS_STYLES: Record<PaymentRecord['status'], string> = {
 export function PaymentHistorySection() {
   const { state } = usePayments()
   const [query, setQuery] = useState('')
-  const [status, setStatus] = useState<(typeof STATUSES)[number]>('all')
-  const [page, setPage] = useState(0)
-  const matching = useMemo(() => {
-    if (state.status !== 'ready') return []
-    const text = query.trim().toLowerCase()
-    return state.value.filter(
-      (payment) =>
-        (status === 'all' || payment.status === status) &&
-        (text === '' ||
-          payment.description.toLowerCase().includes(text) ||
-          payment.id.toLowerCase().includes(text)),
-    )
-  }, [state, query, status])
-  const pages = Math.max(1, Math.ceil(matching.length / PAYMENTS_PER_PAGE))
-  const shown = matching.slice(page * PAYMENTS_PER_PAGE, (page + 1) * PAYMENTS_PER_PAGE)
+  const [status, setStatus] = useState<PaymentStatusFilter>('all')
+  const [asked, setPage] = useState(0)
+  const {
+    rows: shown,
+    page,
+    pages,
+  } = paymentsPage(state.status === 'ready' ? state.value : [], { search: query, status }, asked)
 
   return (
     <section aria-labelledby="payments-heading" className="space-y-4">
@@ -52,12 +47,12 @@ export function PaymentHistorySection() {
           aria-label="Status"
           value={status}
           onChange={(event) => {
-            setStatus(event.target.value as (typeof STATUSES)[number])
+            setStatus(event.target.value as PaymentStatusFilter)
             setPage(0)
           }}
           className="rounded-md border border-gray-300 px-3 py-2 text-sm"
         >
-          {STATUSES.map((value) => (
+          {PAYMENT_STATUSES.map((value) => (
             <option key={value} value={value}>
               {value === 'all' ? 'All Statuses' : value[0]?.toUpperCase() + value.slice(1)}
             </option>
@@ -129,7 +124,7 @@ export function PaymentHistorySection() {
           </table>
         </div>
       )}
-      {matching.length > PAYMENTS_PER_PAGE && (
+      {pages > 1 && (
         <nav aria-label="Payment pages" className="flex items-center justify-end gap-3 text-sm">
           <button
             type="button"

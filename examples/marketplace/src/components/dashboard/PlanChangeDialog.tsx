@@ -10,6 +10,7 @@ import {
   type PaymentMethod,
 } from '../../lib/dashboard/card-payment.ts'
 import { formatPrice } from '../../lib/format.ts'
+import { useReturnFocus } from '../../lib/return-focus.ts'
 
 /** The spec's processing delay (section 9). */
 const PROCESSING_MS = 1500
@@ -69,11 +70,15 @@ export function PlanChangeDialog({ plan, onClose, onPay }: PlanChangeDialogProps
     }
   }
 
+  const returnFocus = useReturnFocus(plan !== null)
   return (
     <Dialog.Root open={plan !== null} onOpenChange={(open) => !open && close()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl">
+        <Dialog.Content
+          onCloseAutoFocus={returnFocus}
+          className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl"
+        >
           <Dialog.Title className="text-lg font-semibold text-gray-900">
             Change to the {plan?.name} plan
           </Dialog.Title>
