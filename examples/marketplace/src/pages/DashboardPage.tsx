@@ -6,6 +6,7 @@ import { MyListingsSection } from '../components/dashboard/MyListingsSection.tsx
 import { PaymentHistorySection } from '../components/dashboard/PaymentHistorySection.tsx'
 import { ProfileSettingsSection } from '../components/dashboard/ProfileSettingsSection.tsx'
 import { SubscriptionSection } from '../components/dashboard/SubscriptionSection.tsx'
+import { SectionNav } from '../components/layout/SectionNav.tsx'
 import type { Listing } from '../data/listing.ts'
 import { useAuth } from '../lib/auth/context.ts'
 import { useMyListings } from '../lib/dashboard/use-my-listings.ts'
@@ -36,22 +37,15 @@ export function DashboardPage() {
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-10 lg:px-8">
       <h1 className="text-3xl font-bold text-gray-900">My Dashboard</h1>
       {account && <AccountSummary account={account} />}
-      <nav aria-label="Dashboard sections" className="flex flex-wrap gap-2">
-        {SECTIONS.map((entry) => (
-          <button
-            key={entry.id}
-            type="button"
-            aria-current={entry.id === section ? 'page' : undefined}
-            onClick={() => {
-              setForm(null)
-              setSearchParams(entry.id === 'listings' ? {} : { tab: entry.id })
-            }}
-            className="rounded-md px-4 py-2 text-sm font-medium text-gray-700 hover:bg-gray-100 aria-[current=page]:bg-blue-600 aria-[current=page]:text-white"
-          >
-            {entry.label}
-          </button>
-        ))}
-      </nav>
+      <SectionNav
+        label="Dashboard sections"
+        sections={SECTIONS}
+        current={section}
+        onChoose={(id) => {
+          setForm(null)
+          setSearchParams(id === 'listings' ? {} : { tab: id })
+        }}
+      />
       {section === 'listings' ? (
         form ? (
           <ListingForm

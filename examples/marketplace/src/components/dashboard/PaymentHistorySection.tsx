@@ -7,6 +7,7 @@ import {
 import type { PaymentRecord } from '../../lib/dashboard/subscription.ts'
 import { usePayments } from '../../lib/dashboard/use-subscription.ts'
 import { formatDate, formatPrice } from '../../lib/format.ts'
+import { Pager } from '../layout/Pager.tsx'
 
 const STATUS_STYLES: Record<PaymentRecord['status'], string> = {
   successful: 'bg-green-100 text-green-800',
@@ -124,29 +125,7 @@ export function PaymentHistorySection() {
           </table>
         </div>
       )}
-      {pages > 1 && (
-        <nav aria-label="Payment pages" className="flex items-center justify-end gap-3 text-sm">
-          <button
-            type="button"
-            disabled={page === 0}
-            onClick={() => setPage(page - 1)}
-            className="rounded-md border border-gray-300 px-3 py-1.5 disabled:opacity-50"
-          >
-            Previous
-          </button>
-          <span>
-            Page {page + 1} of {pages}
-          </span>
-          <button
-            type="button"
-            disabled={page + 1 >= pages}
-            onClick={() => setPage(page + 1)}
-            className="rounded-md border border-gray-300 px-3 py-1.5 disabled:opacity-50"
-          >
-            Next
-          </button>
-        </nav>
-      )}
+      <Pager label="Payment pages" page={page} pages={pages} onPage={setPage} />
     </section>
   )
 }
