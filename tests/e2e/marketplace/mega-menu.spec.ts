@@ -7,8 +7,7 @@ import { expect, test } from './fixtures.ts'
 test.use({ launchOptions: { ...config.use?.launchOptions, ignoreDefaultArgs: ['--hide-scrollbars'] } })
 
 async function openMenu(page: Page) {
-  // The page shown first: the router commits a navigation to a lazily loaded page when its chunk has
-  // arrived, and that commit closes a menu opened meanwhile (as it should).
+  // The page shown first, so the test starts from a settled page.
   await expect(page.getByRole('main').getByRole('heading', { level: 1 }).first()).toBeVisible()
   await page.getByRole('button', { name: 'Categories', exact: true }).click()
   const menu = page.getByRole('dialog', { name: 'Categories' })
@@ -145,4 +144,33 @@ test("on a short window the wheel scrolls the menu's own area, not the page", as
   await page.mouse.wheel(0, 2000)
   await page.waitForTimeout(400)
   expect(await scrollY(page)).toBe(0)
+})
+
+test('a menu opened while the next page still loads stays open when that page arrives', async ({ page }) => {
+  await page.goto('/about')
+  // The category page's code comes late: the router commits the navigation (its location) only then.
+  let release: () => void = () => {}
+  const arrived = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route(/\/assets\/CategoryPage-[^/]+\.js$/, async (route) => {
+    await arrived
+    await route.continue()
+  })
+  const menu = await openMenu(page)
+  await menu
+    .getByRole('navigation', { name: 'All Categories' })
+    .getByRole('link', { name: 'Vehicles' })
+    .click()
+  await expect(menu).toBeHidden()
+  await expect(page).toHaveURL(/\/vehicles$/)
+  await page.getByRole('button', { name: 'Categories', exact: true }).click()
+  await expect(menu).toBeVisible()
+  release()
+  await expect(page.getByRole('heading', { level: 1, name: 'Vehicles' })).toBeVisible()
+  await expect(menu).toBeVisible()
+  // A navigation after it still closes it.
+  await page.goBack()
+  await expect(page).toHaveURL(/\/about$/)
+  await expect(menu).toBeHidden()
 })

@@ -101,6 +101,7 @@ export async function startCliProject(
     throw error
   })
   const editorOrigin = new URL(editorUrl).origin
+  if (source === MARKETPLACE.source) await backendOpened(url, stop)
 
   return {
     dir,
@@ -122,5 +123,21 @@ export async function startCliProject(
       return { status: response.status, json: (await response.json()) as Record<string, unknown> }
     },
     stop,
+  }
+}
+
+/**
+ * Waits for the marketplace copy's backend: its pages read listings from it as they load, and the
+ * copies open it lazily (MARKETPLACE_BACKEND=lazy), so the first page's request would open it in the
+ * dev server's process (migrations on PGlite, seconds of a busy event loop) in the middle of a test's
+ * edits. Any request under /rest/v1 answers once it is open (here a 401: no API key).
+ */
+async function backendOpened(url: string, stop: () => Promise<void>): Promise<void> {
+  try {
+    const response = await fetch(new URL('/rest/v1/', url), { signal: AbortSignal.timeout(120_000) })
+    if (response.status === 503) throw new Error(`the backend did not open: ${await response.text()}`)
+  } catch (error) {
+    await stop()
+    throw new Error(`The marketplace copy's backend at ${url}: ${(error as Error).message}`)
   }
 }

@@ -1,5 +1,5 @@
 import { ChevronDown, Menu, Store, X } from 'lucide-react'
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom'
 import { SITE } from '../../data/site.ts'
 import { useAuth } from '../../lib/auth/context.ts'
@@ -14,6 +14,8 @@ const UserMenu = lazy(() => import('./UserMenu.tsx'))
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   isActive ? 'text-blue-700 font-medium' : 'text-gray-700 hover:text-blue-700'
 
+const currentAddress = () => `${window.location.pathname}${window.location.search}${window.location.hash}`
+
 export function Header() {
   // The signed-in user once auth has loaded; until then (and when signed out) the stored flags.
   const session = useDisplayedSession()
@@ -25,9 +27,24 @@ export function Header() {
   const [userMenuOpen, setUserMenuOpen] = useState(false)
   const closeMegaMenu = useCallback(() => setMegaMenuOpen(false), [])
 
-  // Any navigation closes whatever menu was open.
+  // A navigation to a lazily loaded page commits its location only once the page's code has come; a
+  // menu opened in between (the address bar already showing the new page) is opened "at" that page,
+  // and the late commit of it must not close the menu.
+  const routerAddress = `${location.pathname}${location.search}${location.hash}`
+  const openedDuringNavigation = useRef<string | null>(null)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read when a menu opens, not when the address changes
+  useEffect(() => {
+    if (!(megaMenuOpen || mobileMenuOpen || userMenuOpen)) return
+    const shown = currentAddress()
+    openedDuringNavigation.current = shown === routerAddress ? null : shown
+  }, [megaMenuOpen, mobileMenuOpen, userMenuOpen])
+
+  // Any navigation closes whatever menu was open, but the one a menu was opened during.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every location change on purpose
   useEffect(() => {
+    const pending = openedDuringNavigation.current
+    openedDuringNavigation.current = null
+    if (pending === routerAddress) return
     setMegaMenuOpen(false)
     setMobileMenuOpen(false)
     setUserMenuOpen(false)
