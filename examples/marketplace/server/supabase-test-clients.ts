@@ -59,16 +59,23 @@ export async function startTestBackend(
         .setIssuedAt()
         .setExpirationTime(expiresIn)
         .sign(secret),
-    client: (token) =>
-      createClient(backend.url, backend.config.anonKey, {
-        global: token ? { headers: { Authorization: `Bearer ${token}` } } : {},
-        auth: { persistSession: false, autoRefreshToken: false },
-        realtime: { transport: WebSocket as never },
-      }),
+    client: (token) => supabaseClientAt(backend.url, backend.config.anonKey, token),
     async close() {
       await backend.close()
       await database?.drop()
       rmSync(dataDir, { recursive: true, force: true })
     },
   }
+}
+
+/**
+ * supabase-js in Node as a test uses it: the anon key, `token` as the bearer when given, no stored
+ * session, and `ws` for its realtime socket (Node 20 has no WebSocket of its own).
+ */
+export function supabaseClientAt(url: string, anonKey: string, token?: string): SupabaseClient {
+  return createClient(url, anonKey, {
+    global: token ? { headers: { Authorization: `Bearer ${token}` } } : {},
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: WebSocket as never },
+  })
 }

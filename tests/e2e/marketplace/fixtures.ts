@@ -1,15 +1,20 @@
 import { test as base, expect, type Page } from '@playwright/test'
 
-/**
- * Every marketplace test runs against a build the global setup serves: the default one, whose
- * listings are the backend's (`listingsStore: 'database'`), or the spec's static-demo build whose
- * listings live in the browser's localStorage (`test.use({ listingsStore: 'browser' })`), for the
- * specs that stage listings in storage.
- */
-export const test = base.extend<{ listingsStore: 'database' | 'browser' }>({
+/** The sites the global setup serves (tests/e2e/global-setup.ts), each with its own backend. */
+const SITE_URLS = {
+  // Listings in its database: the site most specs share.
+  database: 'MARKETPLACE_URL',
+  // The spec's static-demo build: listings in the browser's localStorage, for specs that stage them.
+  browser: 'MARKETPLACE_BROWSER_STORE_URL',
+  // A site whose public listings an admin approves and rejects, away from the specs that count them.
+  moderation: 'MARKETPLACE_MODERATION_URL',
+} as const
+
+/** Every marketplace test runs against a site the global setup serves (`test.use({ listingsStore })`). */
+export const test = base.extend<{ listingsStore: keyof typeof SITE_URLS }>({
   listingsStore: ['database', { option: true }],
   baseURL: async ({ listingsStore }, use) => {
-    const name = listingsStore === 'browser' ? 'MARKETPLACE_BROWSER_STORE_URL' : 'MARKETPLACE_URL'
+    const name = SITE_URLS[listingsStore]
     const url = process.env[name]
     if (!url) throw new Error(`${name} is not set: run the tests through playwright.config.ts`)
     await use(url)

@@ -1,8 +1,12 @@
+import { ManageListingsSection } from '../components/admin/ManageListingsSection.tsx'
 import { AccountSummary } from '../components/dashboard/AccountSummary.tsx'
 import { useAuth } from '../lib/auth/context.ts'
 import { useDocumentTitle } from '../lib/document-title.ts'
 
-/** /admin for admins only (behind RequireAuth). Its sections come in a later change. */
+/**
+ * /admin for admins only (behind RequireAuth; the database checks the caller again in every admin
+ * function). Manage Listings is built; the other sections of the spec come with the rest of issue 30.
+ */
 export function AdminPage() {
   const { account } = useAuth()
   useDocumentTitle('Admin Dashboard')
@@ -10,10 +14,7 @@ export function AdminPage() {
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-10 lg:px-8">
       <h1 className="text-3xl font-bold text-gray-900">Admin Dashboard</h1>
       {account && <AccountSummary account={account} />}
-      <p className="text-gray-600">
-        Manage Listings, Manage Users, Subscriptions and Analytics are not built yet; they come in a later
-        update.
-      </p>
+      <ManageListingsSection />
     </div>
   )
 }

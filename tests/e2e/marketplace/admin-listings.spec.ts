@@ -1,0 +1,155 @@
+import { supabaseClientAt } from '../../../examples/marketplace/server/supabase-test-clients.ts'
+import { env, logIn } from './accounts.ts'
+import { expect, test } from './fixtures.ts'
+
+/**
+ * Manage Listings (issue 30) on the moderation site, whose public listings only this file changes:
+ * customers post listings (through supabase-js, as the app does), the admin approves one (it is then on
+ * /search and its page), rejects another (its owner sees it expired with the spec's note), approves two
+ * at once, and reviews a reported listing.
+ */
+
+test.use({ listingsStore: 'moderation' })
+test.describe.configure({ mode: 'serial' })
+
+const run = `r${Date.now().toString(36)}`
+const PASSWORD = 'Str0ng-pass-phrase'
+
+interface Customer {
+  email: string
+  client: ReturnType<typeof supabaseClientAt>
+}
+
+const site = () => env('MARKETPLACE_MODERATION_URL').replace(/\/$/, '')
+const admin = () => ({
+  email: env('MARKETPLACE_MODERATION_ADMIN_EMAIL'),
+  password: env('MARKETPLACE_MODERATION_ADMIN_PASSWORD'),
+})
+
+/** A fresh customer, signed up and in through supabase-js. */
+async function customer(label: string): Promise<Customer> {
+  const client = supabaseClientAt(site(), env('MARKETPLACE_MODERATION_ANON_KEY'))
+  const email = `e2e-${label}-${run}@example.in`
+  const signUp = await client.auth.signUp({ email, password: PASSWORD, options: { data: { name: label } } })
+  if (signUp.error) throw new Error(`sign-up of ${email}: ${signUp.error.message}`)
+  const signIn = await client.auth.signInWithPassword({ email, password: PASSWORD })
+  if (signIn.error) throw new Error(`sign-in of ${email}: ${signIn.error.message}`)
+  return { email, client }
+}
+
+/** A listing the customer posts (pending, as the database makes every new listing); its id. */
+async function post(owner: Customer, title: string): Promise<string> {
+  const { data, error } = await owner.client
+    .from('listings')
+    .insert({ title, category: 'Furniture', price: 4200, description: 'Solid teak.', location: 'Sedam' })
+    .select('id')
+    .single()
+  if (error) throw new Error(`posting ${title}: ${error.message}`)
+  return (data as { id: string }).id
+}
+
+const titles = {
+  approved: `Teak chair ${run} approve`,
+  rejected: `Teak chair ${run} reject`,
+  bulkA: `Teak chair ${run} bulk A`,
+  bulkB: `Teak chair ${run} bulk B`,
+}
+const owners: Record<keyof typeof titles, Customer | null> = {
+  approved: null,
+  rejected: null,
+  bulkA: null,
+  bulkB: null,
+}
+const ids: Partial<Record<keyof typeof titles, string>> = {}
+
+test.beforeAll(async () => {
+  for (const key of Object.keys(titles) as (keyof typeof titles)[]) {
+    const owner = await customer(key.toLowerCase())
+    owners[key] = owner
+    ids[key] = await post(owner, titles[key])
+  }
+})
+
+test('the admin approves one (public at once), rejects one (its owner sees it expired), approves two at once', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000)
+  await page.setViewportSize({ width: 1440, height: 900 })
+  await logIn(page, admin())
+  await expect(page).toHaveURL(/\/admin$/, { timeout: 15_000 })
+  const section = page.getByRole('region', { name: 'Manage Listings' })
+  await expect(section.getByRole('tab', { name: /Pending/, selected: true })).toBeVisible()
+  await section.getByRole('searchbox', { name: 'Search listings' }).fill(run)
+  const rows = section.getByRole('row')
+  await expect(section.getByRole('row', { name: titles.approved })).toBeVisible({ timeout: 10_000 })
+  await expect(rows).toHaveCount(1 + 4) // the header and this run's four
+
+  await section.getByRole('row', { name: titles.approved }).getByRole('button', { name: 'Approve' }).click()
+  await expect(section.getByRole('status').filter({ hasText: 'Listing approved successfully' })).toBeVisible()
+  await expect(section.getByRole('row', { name: titles.approved })).toHaveCount(0)
+  // The message goes after 3 seconds (spec section 9).
+  await expect(section.getByText('Listing approved successfully')).toHaveCount(0, { timeout: 6_000 })
+
+  await section.getByRole('row', { name: titles.rejected }).getByRole('button', { name: 'Reject' }).click()
+  await expect(section.getByRole('status').filter({ hasText: 'Listing rejected successfully' })).toBeVisible()
+
+  await section.getByRole('checkbox', { name: `Select ${titles.bulkA}` }).check()
+  await section.getByRole('checkbox', { name: `Select ${titles.bulkB}` }).check()
+  await section.getByRole('button', { name: 'Approve selected' }).click()
+  await expect(
+    section.getByRole('status').filter({ hasText: '2 listings approved successfully' }),
+  ).toBeVisible()
+  await expect(section.getByText('No listings found matching your criteria')).toBeVisible()
+
+  await section.getByRole('tab', { name: /Approved/ }).click()
+  for (const title of [titles.approved, titles.bulkA, titles.bulkB])
+    await expect(section.getByRole('row', { name: title })).toBeVisible()
+  await expect(section.getByRole('row', { name: titles.approved }).getByRole('button')).toHaveCount(0)
+
+  // Public at once: on /search and on its own page, for any visitor.
+  const visitor = await browser.newPage({ baseURL: site() })
+  await visitor.goto(`/search?q=${encodeURIComponent(titles.approved)}`)
+  await expect(visitor.getByRole('heading', { name: titles.approved })).toBeVisible()
+  await visitor.goto(`/listing/${ids.approved}`)
+  await expect(visitor.getByRole('heading', { level: 1, name: titles.approved })).toBeVisible()
+  await visitor.goto(`/listing/${ids.rejected}`)
+  await expect(visitor.getByText('Listing Not Found')).toBeVisible()
+  await visitor.close()
+
+  // The rejected listing's owner sees it under Expired, with the spec's note.
+  const owner = await browser.newPage({ baseURL: site() })
+  await logIn(owner, { email: owners.rejected?.email ?? '', password: PASSWORD })
+  const mine = owner.getByRole('region', { name: 'My Listings' })
+  await mine.getByRole('tab', { name: 'Expired' }).click({ timeout: 15_000 })
+  const card = mine.getByRole('article', { name: titles.rejected })
+  await expect(card).toContainText('Your listing was rejected. Please edit it according to our guidelines')
+  await owner.close()
+})
+
+test('a reported listing: the admin reads the reasons and dismisses the reports; it leaves Reported', async ({
+  page,
+}) => {
+  const reporter = owners.bulkA
+  if (!reporter || !ids.approved) throw new Error('the first test posts the listings')
+  const reported = await reporter.client.rpc('report_listing', {
+    listing_id: ids.approved,
+    reason: 'Spam: copied photos',
+  })
+  expect(reported.error).toBeNull()
+
+  await logIn(page, admin())
+  await expect(page).toHaveURL(/\/admin$/, { timeout: 15_000 })
+  const section = page.getByRole('region', { name: 'Manage Listings' })
+  await section.getByRole('tab', { name: /Reported/ }).click()
+  await section.getByRole('searchbox', { name: 'Search listings' }).fill(run)
+  const row = section.getByRole('row', { name: titles.approved })
+  await expect(row).toContainText('1 report')
+  await row.getByRole('button', { name: 'Review' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Review reports' })
+  await expect(dialog.getByRole('list', { name: 'Reasons given' })).toContainText('Spam: copied photos')
+  await dialog.getByRole('button', { name: 'Dismiss reports' }).click()
+  await expect(dialog).toHaveCount(0)
+  await expect(section.getByRole('status').filter({ hasText: 'Reports dismissed' })).toBeVisible()
+  await expect(section.getByText('No listings found matching your criteria')).toBeVisible()
+})
