@@ -259,12 +259,25 @@ describeEachDatabase((database) => {
       ])
 
       const today = new Date().toISOString().slice(0, 10)
-      const week = dataOf<{ totals: Record<string, number>; series: unknown[] }>(
-        await fx.as.admin.rpc('admin_analytics', { from_date: today, to_date: today }),
-      )
-      expect(week.series).toHaveLength(1)
-      expect(week.totals.new_users).toBeGreaterThanOrEqual(4)
-      expect(week.totals.new_subscriptions).toBe(3)
+      const day = dataOf<{
+        totals: Record<string, number>
+        series: unknown[]
+        users_by_role: Record<string, number>
+        subscriptions_by_plan: { plan_id: string; plan_name: string; subscriptions: number; amount: number }[]
+      }>(await fx.as.admin.rpc('admin_analytics', { from_date: today, to_date: today }))
+      expect(day.series).toHaveLength(1)
+      const [{ users }] = (await fx.owner<{ users: number }>(
+        'select count(*)::int as users from public.users where created_at >= current_date',
+      )) as [{ users: number }]
+      expect(day.totals.new_users).toBe(users)
+      expect(day.users_by_role.customer + day.users_by_role.premium + day.users_by_role.admin).toBe(users)
+      expect(day.users_by_role.admin).toBeGreaterThanOrEqual(1)
+      expect(day.totals.new_subscriptions).toBe(3)
+      expect(day.subscriptions_by_plan).toEqual([
+        { plan_id: 'basic', plan_name: 'Basic', subscriptions: 1, amount: 499 },
+        { plan_id: 'business', plan_name: 'Business', subscriptions: 1, amount: 1999 },
+        { plan_id: 'free', plan_name: 'Free', subscriptions: 1, amount: 0 },
+      ])
 
       for (const [args, message] of [
         [
