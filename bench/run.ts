@@ -12,6 +12,7 @@ import { benchInspectorRedraw } from './inspector-redraw.ts'
 import { benchInspectorRules } from './inspector-rules.ts'
 import { benchListingUpload } from './listing-upload.ts'
 import { benchMarketplace } from './marketplace.ts'
+import { benchMarketplaceAdmin } from './marketplace-admin.ts'
 import { benchMarketplaceSearch } from './marketplace-search.ts'
 import { benchMutate } from './mutate.ts'
 import { runIsolated } from './run-isolated.ts'
@@ -22,6 +23,7 @@ const BENCHMARKS: Record<string, (args: string[]) => Promise<boolean>> = {
   'tag-jsx': benchTagJsx,
   marketplace: benchMarketplace,
   'marketplace-search': benchMarketplaceSearch,
+  'marketplace-admin': benchMarketplaceAdmin,
   'listing-upload': benchListingUpload,
   mutate: benchMutate,
   inspector: benchInspector,
