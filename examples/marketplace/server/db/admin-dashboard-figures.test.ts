@@ -262,7 +262,7 @@ describeEachDatabase((database) => {
       const day = dataOf<{
         totals: Record<string, number>
         series: unknown[]
-        users_by_role: Record<string, number>
+        users_by_role: { customer: number; premium: number; admin: number }
         subscriptions_by_plan: { plan_id: string; plan_name: string; subscriptions: number; amount: number }[]
       }>(await fx.as.admin.rpc('admin_analytics', { from_date: today, to_date: today }))
       expect(day.series).toHaveLength(1)
