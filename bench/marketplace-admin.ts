@@ -20,6 +20,7 @@ import type { Transaction } from '../examples/marketplace/server/db/database.ts'
 import { PGLITE, type TestDatabaseTarget } from '../examples/marketplace/server/db/test-databases.ts'
 import { startTestBackend, type TestBackend } from '../examples/marketplace/server/supabase-test-clients.ts'
 import { CATEGORIES } from '../examples/marketplace/src/data/categories.ts'
+import { LISTING_TITLE_WORDS as WORDS } from './marketplace-data.ts'
 import { formatTable, median, percentile, ratio } from './report.ts'
 
 const ROWS = 10_000
@@ -31,20 +32,6 @@ const ADMIN = '40000000-0000-4000-8000-0000000000ad'
 
 const FIRST_NAMES = ['Asha', 'Bhim', 'Chitra', 'Dev', 'Farah', 'Girish', 'Heena', 'Imran', 'Jyoti', 'Kiran']
 const LAST_NAMES = ['Patil', 'Kulkarni', 'Khan', 'Biradar', 'Desai', 'Joshi', 'Kumar', 'Reddy', 'Shetty']
-const WORDS = [
-  'Used',
-  'New',
-  'Phone',
-  'Laptop',
-  'Sofa',
-  'Car',
-  'Bike',
-  'Flat',
-  'Tutor',
-  'Repair',
-  'Watch',
-  'Saree',
-]
 
 type Call = {
   group: 'listings' | 'users' | 'analytics' | 'dashboard'

@@ -20,6 +20,7 @@ import { CATEGORIES } from '../examples/marketplace/src/data/categories.ts'
 import { LOCATIONS } from '../examples/marketplace/src/data/locations.ts'
 import { searchListingsArguments } from '../examples/marketplace/src/lib/listings/search-arguments.ts'
 import type { ListingFilters, SortOrder } from '../examples/marketplace/src/lib/search.ts'
+import { LISTING_TITLE_WORDS as WORDS } from './marketplace-data.ts'
 import { benchFirstResultsPainted } from './marketplace-paint.ts'
 import { formatTable, median, percentile, ratio } from './report.ts'
 
@@ -42,21 +43,6 @@ const CALLS: { name: string; filters: ListingFilters; sort: SortOrder; limit: nu
     sort: 'price-low',
     limit: 10,
   },
-]
-
-const WORDS = [
-  'Used',
-  'New',
-  'Phone',
-  'Laptop',
-  'Sofa',
-  'Car',
-  'Bike',
-  'Flat',
-  'Tutor',
-  'Repair',
-  'Watch',
-  'Saree',
 ]
 
 /** 10,000 public listings (approved or active), spread over the categories and locations, as the owner. */
