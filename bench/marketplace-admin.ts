@@ -20,12 +20,11 @@ import type { Transaction } from '../examples/marketplace/server/db/database.ts'
 import { PGLITE, type TestDatabaseTarget } from '../examples/marketplace/server/db/test-databases.ts'
 import { startTestBackend, type TestBackend } from '../examples/marketplace/server/supabase-test-clients.ts'
 import { CATEGORIES } from '../examples/marketplace/src/data/categories.ts'
-import { LISTING_TITLE_WORDS as WORDS } from './marketplace-data.ts'
+import { literal, timed, LISTING_TITLE_WORDS as WORDS } from './marketplace-data.ts'
 import { formatTable, median, percentile, ratio } from './report.ts'
 
 const ROWS = 10_000
 const SUBSCRIPTIONS = 3_000
-const RUNS = 200
 const PAGE_GOAL_P95_MS = 50
 const ANALYTICS_GOAL_P95_MS = 200
 const ADMIN = '40000000-0000-4000-8000-0000000000ad'
@@ -187,24 +186,6 @@ async function seed(tx: Transaction): Promise<void> {
     [ADMIN],
   )
   await tx.query('analyze')
-}
-
-async function timed(run: () => Promise<unknown>): Promise<number[]> {
-  for (let warm = 0; warm < 10; warm++) await run()
-  const times: number[] = []
-  for (let index = 0; index < RUNS; index++) {
-    const started = performance.now()
-    await run()
-    times.push(performance.now() - started)
-  }
-  return times
-}
-
-/** A value as an SQL literal, for EXPLAIN of a statement whose values the benchmark itself chose. */
-function literal(value: unknown): string {
-  if (value === null) return 'null'
-  if (typeof value === 'number') return String(value)
-  return `'${String(value).replaceAll("'", "''")}'`
 }
 
 /**

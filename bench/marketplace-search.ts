@@ -20,12 +20,11 @@ import { CATEGORIES } from '../examples/marketplace/src/data/categories.ts'
 import { LOCATIONS } from '../examples/marketplace/src/data/locations.ts'
 import { searchListingsArguments } from '../examples/marketplace/src/lib/listings/search-arguments.ts'
 import type { ListingFilters, SortOrder } from '../examples/marketplace/src/lib/search.ts'
-import { LISTING_TITLE_WORDS as WORDS } from './marketplace-data.ts'
+import { literal, timed, LISTING_TITLE_WORDS as WORDS } from './marketplace-data.ts'
 import { benchFirstResultsPainted } from './marketplace-paint.ts'
 import { formatTable, median, percentile, ratio } from './report.ts'
 
 const LISTINGS = 10_000
-const RUNS = 200
 const QUERY_GOAL_P95_MS = 20
 
 const CALLS: { name: string; filters: ListingFilters; sort: SortOrder; limit: number }[] = [
@@ -68,30 +67,11 @@ async function seed(tx: Transaction): Promise<void> {
   await tx.query('analyze public.listings')
 }
 
-async function timed(run: () => Promise<unknown>): Promise<number[]> {
-  for (let warm = 0; warm < 10; warm++) await run()
-  const times: number[] = []
-  for (let index = 0; index < RUNS; index++) {
-    const started = performance.now()
-    await run()
-    times.push(performance.now() - started)
-  }
-  return times
-}
-
 /** Runs `sql` as the anonymous role, as the REST server does for a visitor. */
 const asAnon = (backend: TestBackend, sql: string, params: Parameters<Transaction['query']>[1] = []) =>
   backend.backend.db.asRequest({ role: 'anon' }, (tx) => tx.query(sql, params))
 
 const SEARCH_SQL = 'select public.search_listings($1, $2, $3, $4, $5, $6::text[], $7, $8, $9) as answer'
-
-/** A value as an SQL literal, for EXPLAIN of a statement whose values the benchmark itself chose. */
-function literal(value: unknown): string {
-  if (value === null) return 'null'
-  if (typeof value === 'number') return String(value)
-  if (Array.isArray(value)) return `array[${value.map(literal).join(', ')}]::text[]`
-  return `'${String(value).replaceAll("'", "''")}'`
-}
 
 /**
  * The plans of the two statements search_listings runs for these arguments (the count and the page,
