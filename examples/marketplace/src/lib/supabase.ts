@@ -1,15 +1,9 @@
 import { createClient } from '@supabase/supabase-js'
 import { AUTH_STORAGE_KEY, createAuthStorage } from './auth/session-storage.ts'
+import { buildRestApi } from './listings/rest.ts'
 
-/** The local backend is mounted on the app's own server; VITE_SUPABASE_URL points elsewhere (a Supabase project). */
-const url: string = import.meta.env.VITE_SUPABASE_URL || window.location.origin
-const anonKey: unknown = import.meta.env.VITE_SUPABASE_ANON_KEY
-
-if (typeof anonKey !== 'string' || anonKey === '') {
-  throw new Error(
-    '[SUPABASE_ANON_KEY_MISSING] VITE_SUPABASE_ANON_KEY is not set. Start the marketplace through its Vite config (the local backend plugin provides the key), or set it in examples/marketplace/.env.local with VITE_SUPABASE_URL.',
-  )
-}
+// The backend's URL (this origin, or VITE_SUPABASE_URL's project) and anon key, checked once for both clients.
+const { url, anonKey } = buildRestApi()
 
 /**
  * The app's one Supabase client. Imported only through lib/auth/client.ts (a dynamic import), so

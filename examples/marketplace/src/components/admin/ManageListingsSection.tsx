@@ -10,6 +10,7 @@ import {
 } from '../../lib/admin/admin-listings.ts'
 import { useAdminListings } from '../../lib/admin/use-admin-listings.ts'
 import { Pager } from '../layout/Pager.tsx'
+import { ListingsLoadError } from '../listings/ListingsLoadError.tsx'
 import { AdminListingsTable } from './AdminListingsTable.tsx'
 import { ReviewReportsDialog } from './ReviewReportsDialog.tsx'
 
@@ -150,14 +151,7 @@ export function ManageListingsSection() {
         </Tabs.List>
         {ADMIN_LISTING_TABS.map((entry) => (
           <Tabs.Content key={entry.id} value={entry.id} className="space-y-4 pt-4 outline-none">
-            {state.status === 'error' && (
-              <p role="alert" className="rounded-md bg-red-50 px-4 py-3 text-sm text-red-700">
-                The listings could not be loaded: {state.message}{' '}
-                <button type="button" onClick={reload} className="font-medium underline">
-                  Try again
-                </button>
-              </p>
-            )}
+            {state.status === 'error' && <ListingsLoadError message={state.message} onRetry={reload} />}
             {shown === null ? (
               <div
                 role="status"
