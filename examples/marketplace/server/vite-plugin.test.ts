@@ -40,7 +40,7 @@ test('the dev server mounts the backend on the app origin and hands the app its 
     expect(settings.status).toBe(200)
     expect(await settings.json()).toMatchObject({ external: { email: true, google: false } })
     // The app's module sees the key as import.meta.env.VITE_SUPABASE_ANON_KEY.
-    const module = await server.transformRequest('/src/lib/supabase.ts')
+    const module = await server.transformRequest('/src/lib/listings/rest.ts')
     expect(module?.code).toContain(anonKey)
     // The app's own pages are still the app's.
     expect((await fetch(`${url}/`)).headers.get('content-type')).toContain('text/html')
