@@ -1,7 +1,7 @@
 import { Flag } from 'lucide-react'
 import { Link } from 'react-router-dom'
-import type { AdminListing } from '../../lib/admin/admin-listings.ts'
-import { formatPostedOn, formatPrice } from '../../lib/format.ts'
+import type { AdminListing } from '../../../lib/admin/admin-listings.ts'
+import { formatPostedOn, formatPrice } from '../../../lib/format.ts'
 
 const STATUS_STYLES: Record<AdminListing['adminStatus'], string> = {
   pending: 'bg-amber-100 text-amber-800',

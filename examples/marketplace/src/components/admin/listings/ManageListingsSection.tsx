@@ -1,16 +1,16 @@
 import * as Tabs from '@radix-ui/react-tabs'
 import { CircleCheck } from 'lucide-react'
 import { useEffect, useState } from 'react'
-import { CATEGORIES } from '../../data/categories.ts'
+import { CATEGORIES } from '../../../data/categories.ts'
 import {
   ADMIN_LISTING_TABS,
   ADMIN_PAGE_SIZE,
   type AdminListing,
   type AdminListingTab,
-} from '../../lib/admin/admin-listings.ts'
-import { useAdminListings } from '../../lib/admin/use-admin-listings.ts'
-import { Pager } from '../layout/Pager.tsx'
-import { ListingsLoadError } from '../listings/ListingsLoadError.tsx'
+} from '../../../lib/admin/admin-listings.ts'
+import { useAdminListings } from '../../../lib/admin/use-admin-listings.ts'
+import { Pager } from '../../layout/Pager.tsx'
+import { ListingsLoadError } from '../../listings/ListingsLoadError.tsx'
 import { AdminListingsTable } from './AdminListingsTable.tsx'
 import { ReviewReportsDialog } from './ReviewReportsDialog.tsx'
 
@@ -21,10 +21,11 @@ const SUCCESS_MS = 3000
  * Manage Listings (spec sections 2 and 4): tabs All, Pending (first), Approved, Rejected, Reported with
  * their counts; a search and a category filter; 10 rows a page; approve and reject on pending listings,
  * one or the selected ones (Bulk Actions); a reported listing's review. The database decides and
- * records each change (admin_* functions).
+ * records each change (admin_* functions). `initialTab` opens another tab first (the Dashboard's quick
+ * actions open Pending or Reported).
  */
-export function ManageListingsSection() {
-  const [tab, setTab] = useState<AdminListingTab>('pending')
+export function ManageListingsSection({ initialTab = 'pending' }: { initialTab?: AdminListingTab }) {
+  const [tab, setTab] = useState<AdminListingTab>(initialTab)
   const [q, setQ] = useState('')
   const [category, setCategory] = useState('all')
   const [page, setPage] = useState(0)

@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import { X } from 'lucide-react'
-import type { AdminListing } from '../../lib/admin/admin-listings.ts'
-import { useReturnFocus } from '../../lib/return-focus.ts'
+import type { AdminListing } from '../../../lib/admin/admin-listings.ts'
+import { useReturnFocus } from '../../../lib/return-focus.ts'
 
 interface ReviewReportsDialogProps {
   /** The reported listing under review; null: closed. */
