@@ -4,10 +4,16 @@ interface ListingsLoadErrorProps {
   /** What failed, as the store said it. */
   message: string
   onRetry: () => void
+  /** The heading, for what else failed to load ('The users could not be loaded'). */
+  title?: string
 }
 
-/** Where listings would be, when reading them failed: why, and a way to try again. */
-export function ListingsLoadError({ message, onRetry }: ListingsLoadErrorProps) {
+/** Where listings (or another screen's rows, by `title`) would be, when reading them failed: why, and a way to try again. */
+export function ListingsLoadError({
+  message,
+  onRetry,
+  title = 'The listings could not be loaded',
+}: ListingsLoadErrorProps) {
   return (
     <div
       role="alert"
@@ -15,7 +21,7 @@ export function ListingsLoadError({ message, onRetry }: ListingsLoadErrorProps) 
       className="flex flex-col items-center rounded-lg border border-red-200 bg-red-50 px-6 py-10 text-center"
     >
       <TriangleAlert className="h-10 w-10 text-red-500" aria-hidden="true" />
-      <p className="mt-3 font-semibold text-gray-900">The listings could not be loaded</p>
+      <p className="mt-3 font-semibold text-gray-900">{title}</p>
       <p className="mt-1 max-w-prose text-sm text-gray-700">{message}</p>
       <button
         type="button"
