@@ -11,7 +11,8 @@ import {
 import { useAdminListings } from '../../../lib/admin/use-admin-listings.ts'
 import { Pager } from '../../layout/Pager.tsx'
 import { ListingsLoadError } from '../../listings/ListingsLoadError.tsx'
-import { AdminListingsTable } from './AdminListingsTable.tsx'
+import { AdminListingCards } from './AdminListingCards.tsx'
+import { AdminListingsTable, type AdminListingsTableProps } from './AdminListingsTable.tsx'
 import { ReviewReportsDialog } from './ReviewReportsDialog.tsx'
 
 /** How long a success message stays (spec section 9). */
@@ -78,6 +79,15 @@ export function ManageListingsSection({ initialTab = 'pending' }: { initialTab?:
 
   const pendingSelected = shown?.listings.filter((listing) => selected.has(listing.id)) ?? []
   const pages = Math.max(1, Math.ceil((shown?.total ?? 0) / ADMIN_PAGE_SIZE))
+  // The same rows as a table (lg and up) or as cards (below).
+  const rows: AdminListingsTableProps = {
+    listings: shown?.listings ?? [],
+    selected,
+    busy: busy || state.status === 'loading',
+    onSelect: setSelected,
+    onStatus: (listing, status) => setStatus([listing.id], status),
+    onReview: setReviewing,
+  }
 
   return (
     <section aria-labelledby="manage-listings-heading" className="space-y-4">
@@ -165,14 +175,10 @@ export function ManageListingsSection({ initialTab = 'pending' }: { initialTab?:
                 No listings found matching your criteria
               </p>
             ) : (
-              <AdminListingsTable
-                listings={shown.listings}
-                selected={selected}
-                busy={busy || state.status === 'loading'}
-                onSelect={setSelected}
-                onStatus={(listing, status) => setStatus([listing.id], status)}
-                onReview={setReviewing}
-              />
+              <>
+                <AdminListingsTable {...rows} />
+                <AdminListingCards {...rows} />
+              </>
             )}
             <Pager label="Listing pages" page={Math.min(page, pages - 1)} pages={pages} onPage={setPage} />
           </Tabs.Content>
