@@ -1,6 +1,13 @@
-import { supabaseClientAt } from '../../../examples/marketplace/server/supabase-test-clients.ts'
-import { env, logIn } from './accounts.ts'
+import { logIn } from './accounts.ts'
 import { expect, test } from './fixtures.ts'
+import {
+  moderationAdmin as admin,
+  CUSTOMER_PASSWORD,
+  type Customer,
+  moderationCustomer,
+  postListing as post,
+  moderationSite as site,
+} from './moderation-site.ts'
 
 /**
  * Manage Listings (issue 30) on the moderation site, whose public listings only this file changes:
@@ -13,41 +20,6 @@ test.use({ listingsStore: 'moderation' })
 test.describe.configure({ mode: 'serial' })
 
 const run = `r${Date.now().toString(36)}`
-const PASSWORD = 'Str0ng-pass-phrase'
-
-interface Customer {
-  email: string
-  client: ReturnType<typeof supabaseClientAt>
-}
-
-const site = () => env('MARKETPLACE_MODERATION_URL').replace(/\/$/, '')
-const admin = () => ({
-  email: env('MARKETPLACE_MODERATION_ADMIN_EMAIL'),
-  password: env('MARKETPLACE_MODERATION_ADMIN_PASSWORD'),
-})
-
-/** A fresh customer, signed up and in through supabase-js. */
-async function customer(label: string): Promise<Customer> {
-  const client = supabaseClientAt(site(), env('MARKETPLACE_MODERATION_ANON_KEY'))
-  const email = `e2e-${label}-${run}@example.in`
-  const signUp = await client.auth.signUp({ email, password: PASSWORD, options: { data: { name: label } } })
-  if (signUp.error) throw new Error(`sign-up of ${email}: ${signUp.error.message}`)
-  const signIn = await client.auth.signInWithPassword({ email, password: PASSWORD })
-  if (signIn.error) throw new Error(`sign-in of ${email}: ${signIn.error.message}`)
-  return { email, client }
-}
-
-/** A listing the customer posts (pending, as the database makes every new listing); its id. */
-async function post(owner: Customer, title: string): Promise<string> {
-  const { data, error } = await owner.client
-    .from('listings')
-    .insert({ title, category: 'Furniture', price: 4200, description: 'Solid teak.', location: 'Sedam' })
-    .select('id')
-    .single()
-  if (error) throw new Error(`posting ${title}: ${error.message}`)
-  return (data as { id: string }).id
-}
-
 const titles = {
   approved: `Teak chair ${run} approve`,
   rejected: `Teak chair ${run} reject`,
@@ -64,7 +36,7 @@ const ids: Partial<Record<keyof typeof titles, string>> = {}
 
 test.beforeAll(async () => {
   for (const key of Object.keys(titles) as (keyof typeof titles)[]) {
-    const owner = await customer(key.toLowerCase())
+    const owner = await moderationCustomer(key.toLowerCase(), `e2e-${key.toLowerCase()}-${run}@example.in`)
     owners[key] = owner
     ids[key] = await post(owner, titles[key])
   }
@@ -78,6 +50,10 @@ test('the admin approves one (public at once), rejects one (its owner sees it ex
   await page.setViewportSize({ width: 1440, height: 900 })
   await logIn(page, admin())
   await expect(page).toHaveURL(/\/admin$/, { timeout: 15_000 })
+  await page
+    .getByRole('navigation', { name: 'Admin sections' })
+    .getByRole('button', { name: 'Manage Listings' })
+    .click()
   const section = page.getByRole('region', { name: 'Manage Listings' })
   await expect(section.getByRole('tab', { name: /Pending/, selected: true })).toBeVisible()
   await section.getByRole('searchbox', { name: 'Search listings' }).fill(run)
@@ -119,7 +95,7 @@ test('the admin approves one (public at once), rejects one (its owner sees it ex
 
   // The rejected listing's owner sees it under Expired, with the spec's note.
   const owner = await browser.newPage({ baseURL: site() })
-  await logIn(owner, { email: owners.rejected?.email ?? '', password: PASSWORD })
+  await logIn(owner, { email: owners.rejected?.email ?? '', password: CUSTOMER_PASSWORD })
   const mine = owner.getByRole('region', { name: 'My Listings' })
   await mine.getByRole('tab', { name: 'Expired' }).click({ timeout: 15_000 })
   const card = mine.getByRole('article', { name: titles.rejected })
@@ -140,6 +116,10 @@ test('a reported listing: the admin reads the reasons and dismisses the reports;
 
   await logIn(page, admin())
   await expect(page).toHaveURL(/\/admin$/, { timeout: 15_000 })
+  await page
+    .getByRole('navigation', { name: 'Admin sections' })
+    .getByRole('button', { name: 'Manage Listings' })
+    .click()
   const section = page.getByRole('region', { name: 'Manage Listings' })
   await section.getByRole('tab', { name: /Reported/ }).click()
   await section.getByRole('searchbox', { name: 'Search listings' }).fill(run)
