@@ -18,6 +18,11 @@ export default defineConfig({
   reporter: process.env.CI ? 'line' : 'list',
   timeout: 30_000,
   expect: { timeout: 5_000 },
+  projects: [
+    // The admin specs share the moderation site's figures (counts, the activity, plans): one at a time.
+    { name: 'admin', testMatch: 'e2e/marketplace/admin-*.spec.ts', workers: 1, fullyParallel: false },
+    { name: 'main', testIgnore: 'e2e/marketplace/admin-*.spec.ts' },
+  ],
   use: {
     browserName: 'chromium',
     headless: true,
