@@ -7,10 +7,6 @@ import { CHROMIUM_PATH } from '../../playwright.config.ts'
 
 const MARKETPLACE = path.resolve(import.meta.dirname, '../../examples/marketplace')
 
-/**
- * Builds the marketplace and serves the build on a free loopback port for the browser tests
- * (MARKETPLACE_URL); stops the server when the run ends.
- */
 /** One build of the marketplace served by `vite preview` with its backend on its own data folder. */
 async function serveSite(
   name: string,
