@@ -23,14 +23,22 @@ export const NEWSLETTER_AUDIENCES = [
 export type NewsletterAudience = (typeof NEWSLETTER_AUDIENCES)[number]['id']
 
 /**
- * What is wrong with a subject and message before they are sent, as the database would say it, or null
- * when both are fine: each is 1 to its maximum characters after trimming.
+ * A text's length as the database counts it (char_length: characters, so an emoji is one), after
+ * trimming as the database trims: what the dialogs' counters show.
+ */
+export const characterCount = (text: string): number => [...text.trim()].length
+
+/**
+ * What is wrong with a subject and message before they are sent, as the database says it, or null when
+ * both are fine: each is 1 to its maximum characters after trimming, the subject one line.
  */
 export function mailProblem(mail: { subject: string; body: string }): string | null {
-  const subject = mail.subject.trim().length
-  const body = mail.body.trim().length
+  const subject = characterCount(mail.subject)
+  const body = characterCount(mail.body)
   if (subject === 0) return 'Write a subject'
   if (subject > MAIL_SUBJECT_MAX) return `A subject is at most ${MAIL_SUBJECT_MAX} characters`
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: a control character is what it finds
+  if (/[\u0000-\u001f\u007f]/.test(mail.subject.trim())) return 'A subject is one line of text'
   if (body === 0) return 'Write a message'
   if (body > MAIL_BODY_MAX) return `A message is at most ${MAIL_BODY_MAX} characters`
   return null
