@@ -4,10 +4,15 @@ import { ContactInfoCard } from '../components/static/ContactInfoCard.tsx'
 import { PageHero } from '../components/static/PageHero.tsx'
 import { SITE } from '../data/site.ts'
 import { useDocumentTitle } from '../lib/document-title.ts'
+import { useSiteSettings } from '../lib/use-site-settings.ts'
 
-/** The contact form (required fields are left to the browser) and the office's address, phone, e-mail and hours. */
+/**
+ * The contact form (required fields are left to the browser) and the office's address, phone, e-mail
+ * and hours. The e-mail is the support address of the site's settings (the site's own until they are read).
+ */
 export function ContactPage() {
   useDocumentTitle('Contact Us')
+  const { supportEmail } = useSiteSettings()
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     window.alert("Thank you for your message. We'll get back to you soon!")
@@ -101,8 +106,8 @@ export function ContactPage() {
             </a>
           </ContactInfoCard>
           <ContactInfoCard icon={Mail} title="Email">
-            <a href={`mailto:${SITE.email}`} className="break-all hover:text-blue-700">
-              {SITE.email}
+            <a href={`mailto:${supportEmail}`} className="break-all hover:text-blue-700">
+              {supportEmail}
             </a>
           </ContactInfoCard>
           <ContactInfoCard icon={Clock} title="Business Hours">

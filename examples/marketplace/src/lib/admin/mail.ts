@@ -44,6 +44,14 @@ export function mailProblem(mail: { subject: string; body: string }): string | n
   return null
 }
 
+/**
+ * The local inbox's address when the app runs on the local backend (no VITE_SUPABASE_URL: the backend
+ * is this origin's, and serves /inbox); null on a real Supabase project, whose mail service sends.
+ */
+export function localInboxUrl(): string | null {
+  return import.meta.env.VITE_SUPABASE_URL ? null : new URL('/inbox', window.location.origin).href
+}
+
 /** The database's message for the admin (its error texts are written for people). */
 function failure(error: { message: string }): Error {
   return new Error(error.message)
