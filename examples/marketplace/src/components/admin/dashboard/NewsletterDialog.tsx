@@ -288,7 +288,7 @@ function SentNote({ recipients, audience, onAnother, onClose }: SentNoteProps) {
         </p>
       ) : (
         <p className="text-sm text-gray-700">
-          The mails wait in the project's mail queue, from which its mail service sends them.
+          The mails are queued in the project's outbound_mails table, for its mail service to send.
         </p>
       )}
       <div className="flex justify-end gap-3 pt-2">
