@@ -3,8 +3,14 @@ export interface PlanFeature {
   included: boolean
 }
 
+/**
+ * A plan (spec section 3). Plans are data: the database's `public.plans`, which admins edit
+ * (lib/plans/plan-rows.ts reads its rows); the list below is the spec's static demo, read only by the
+ * browser-store build (`VITE_LISTINGS_STORE=browser`, lib/plans/public-plans.ts).
+ */
 export interface Plan {
-  id: 'free' | 'basic' | 'premium' | 'business'
+  /** `free`, `basic`, ... or an id the database made from a new plan's name (`gold-plus`). */
+  id: string
   name: string
   /** Rupees per period. */
   price: number
@@ -89,10 +95,5 @@ const PLANS: readonly Plan[] = [
   },
 ]
 
-/** The plans a visitor can pick: every active plan (Business is admin-only and inactive). */
+/** The plans a visitor can pick in the static demo: every active plan (Business is admin-only and inactive). */
 export const PUBLIC_PLANS: readonly Plan[] = PLANS.filter((plan) => plan.isActive)
-
-/** Premium's limit is 999 at a plan change and 'unlimited' in the plan table: both display as Unlimited. */
-export function formatListingLimit(limit: number): string {
-  return limit === -1 || limit >= 999 ? 'Unlimited' : String(limit)
-}

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { formatListingLimit } from '../data/plans.ts'
 import { formatPostedOn, formatPostedTime, formatPrice } from './format.ts'
+import { formatListingLimit } from './plans/plan-rows.ts'
 
 describe('formatting', () => {
   test('rupees with Indian digit grouping', () => {
@@ -20,9 +20,9 @@ describe('formatting', () => {
     expect(formatPostedTime({})).toBe('Recently')
   })
 
-  test('999 and -1 listing limits both display as Unlimited', () => {
+  test('a -1 listing limit displays as Unlimited; any other is its number (an admin may set 999 or 1000)', () => {
     expect(formatListingLimit(-1)).toBe('Unlimited')
-    expect(formatListingLimit(999)).toBe('Unlimited')
+    expect(formatListingLimit(999)).toBe('999')
     expect(formatListingLimit(5)).toBe('5')
   })
 })

@@ -1,10 +1,17 @@
 import { Link } from 'react-router-dom'
 import { LegalPage } from '../components/static/LegalPage.tsx'
 import { TextSection } from '../components/static/TextSection.tsx'
-import { type Plan, PUBLIC_PLANS } from '../data/plans.ts'
+import type { Plan } from '../data/plans.ts'
 import { SITE } from '../data/site.ts'
 import { useDocumentTitle } from '../lib/document-title.ts'
 import { formatPrice } from '../lib/format.ts'
+import { usePublicPlans } from '../lib/plans/use-public-plans.ts'
+
+/** `free`, `₹499/month`, or a one-off price for a paid plan without a period. */
+function planPrice(plan: Plan): string {
+  if (plan.price === 0) return 'free'
+  return plan.period === 'forever' ? formatPrice(plan.price) : `${formatPrice(plan.price)}/${plan.period}`
+}
 
 function includedFeatures(plan: Plan): string {
   return plan.features
@@ -67,14 +74,7 @@ export function TermsPage() {
 
       <TextSection title="Payments and plans">
         <p>Browsing is free. Sellers choose one of these plans:</p>
-        <ul className="list-disc space-y-1 pl-6">
-          {PUBLIC_PLANS.map((plan) => (
-            <li key={plan.id}>
-              <span className="font-medium text-gray-900">{plan.name}</span> (
-              {plan.price === 0 ? 'free' : `${formatPrice(plan.price)}/month`}): {includedFeatures(plan)}.
-            </li>
-          ))}
-        </ul>
+        <PlanTerms />
         <p>
           A paid plan runs for 30 days from payment. Prices are in rupees. You can change your plan from My
           Dashboard at any time; the new plan starts when its payment succeeds.
@@ -103,5 +103,37 @@ export function TermsPage() {
         </p>
       </TextSection>
     </LegalPage>
+  )
+}
+
+/** The plans a seller may choose now, as the home page shows them (the database's active plans). */
+function PlanTerms() {
+  const { state, retry } = usePublicPlans()
+  if (state.status === 'loading')
+    return (
+      <div role="status" aria-busy="true" aria-label="Loading the plans" className="space-y-2 pl-6">
+        {[0, 1, 2].map((line) => (
+          <div key={line} className="h-5 w-3/4 animate-pulse rounded bg-gray-100" />
+        ))}
+      </div>
+    )
+  if (state.status === 'error')
+    return (
+      <p role="alert" className="rounded-md bg-red-50 px-4 py-3 text-sm text-red-700">
+        The plans could not be loaded: {state.message}{' '}
+        <button type="button" onClick={retry} className="font-medium underline">
+          Try again
+        </button>
+      </p>
+    )
+  return (
+    <ul className="list-disc space-y-1 pl-6">
+      {state.plans.map((plan) => (
+        <li key={plan.id}>
+          <span className="font-medium text-gray-900">{plan.name}</span> ({planPrice(plan)}):{' '}
+          {includedFeatures(plan)}.
+        </li>
+      ))}
+    </ul>
   )
 }

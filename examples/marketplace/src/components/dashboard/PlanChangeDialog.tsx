@@ -86,7 +86,7 @@ export function PlanChangeDialog({ plan, onClose, onPay }: PlanChangeDialogProps
             {plan
               ? `${formatPrice(plan.price)}${plan.period === 'forever' ? '' : ` per ${plan.period}`}`
               : ''}
-            ; it runs for 30 days from today.
+            {plan?.period === 'forever' ? '; it has no end date.' : '; it runs for 30 days from today.'}
           </Dialog.Description>
           {state === 'done' ? (
             <div className="mt-6 space-y-4">

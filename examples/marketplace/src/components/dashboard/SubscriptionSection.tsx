@@ -1,10 +1,11 @@
 import { Check, X } from 'lucide-react'
 import { useState } from 'react'
-import { formatListingLimit, type Plan } from '../../data/plans.ts'
+import type { Plan } from '../../data/plans.ts'
 import { daysLeft } from '../../lib/dashboard/card-payment.ts'
 import { announceListings } from '../../lib/dashboard/events.ts'
 import { useSubscription } from '../../lib/dashboard/use-subscription.ts'
 import { formatDate, formatPrice } from '../../lib/format.ts'
+import { formatListingLimit } from '../../lib/plans/plan-rows.ts'
 import { ConfirmDialog } from './ConfirmDialog.tsx'
 import { PlanChangeDialog } from './PlanChangeDialog.tsx'
 
@@ -37,7 +38,7 @@ export function SubscriptionSection({ onManagePayment }: { onManagePayment: () =
   const active = subscription?.status === 'active' && subscription.plan_id === plan.id ? subscription : null
   const expired = subscription?.status === 'active' && subscription.plan_id !== plan.id
   const end = active?.end_date ? new Date(active.end_date) : null
-  const unlimited = plan.listingLimit === -1 || plan.listingLimit >= 999
+  const unlimited = plan.listingLimit === -1
   const usage = unlimited
     ? 0
     : Math.min(100, Math.round((listingsUsed / Math.max(1, plan.listingLimit)) * 100))

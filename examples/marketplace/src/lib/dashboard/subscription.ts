@@ -1,5 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { Plan } from '../../data/plans.ts'
+import { PLAN_COLUMNS, type PlanRow, planFromRow } from '../plans/plan-rows.ts'
 import type { PaymentMethod } from './card-payment.ts'
 
 /** A row of `public.subscriptions`. */
@@ -31,32 +32,6 @@ export interface CurrentSubscription {
   listingsUsed: number
 }
 
-interface PlanRow {
-  id: Plan['id']
-  name: string
-  price: number | string
-  period: Plan['period']
-  listing_limit: number
-  description: string
-  features: Plan['features']
-  is_popular: boolean
-  is_active: boolean
-  button_text: string
-}
-
-const planOf = (row: PlanRow): Plan => ({
-  id: row.id,
-  name: row.name,
-  price: Number(row.price),
-  period: row.period,
-  listingLimit: row.listing_limit,
-  description: row.description,
-  features: row.features,
-  isPopular: row.is_popular,
-  isActive: row.is_active,
-  buttonText: row.button_text,
-})
-
 const fail = (error: { message: string } | null) => {
   if (error) throw new Error(error.message)
 }
@@ -68,15 +43,16 @@ const fail = (error: { message: string } | null) => {
 export class Subscriptions {
   constructor(private readonly client: SupabaseClient) {}
 
-  /** The plans a user may choose (the active ones), in their order. */
+  /** The plans a user may choose (the active ones, as the admin left them), in their order. */
   async plans(): Promise<Plan[]> {
     const { data, error } = await this.client
       .from('plans')
-      .select('*')
+      .select(PLAN_COLUMNS)
       .eq('is_active', true)
       .order('sort_order')
+      .order('id')
     fail(error)
-    return (data as PlanRow[]).map(planOf)
+    return (data as PlanRow[]).map(planFromRow)
   }
 
   async current(): Promise<CurrentSubscription> {
@@ -94,7 +70,7 @@ export class Subscriptions {
     fail(used.error)
     fail(subscription.error)
     return {
-      plan: planOf(plan.data as PlanRow),
+      plan: planFromRow(plan.data as PlanRow),
       subscription: (subscription.data as SubscriptionRow | null) ?? null,
       listingsUsed: Number(used.data),
     }
