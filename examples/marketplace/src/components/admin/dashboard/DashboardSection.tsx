@@ -80,7 +80,7 @@ export function DashboardSection({ onOpen }: { onOpen: OpenAdminSection }) {
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <section
           aria-labelledby="quick-actions-heading"
-          className="rounded-lg border border-gray-200 bg-white shadow-sm"
+          className="self-start rounded-lg border border-gray-200 bg-white shadow-sm"
         >
           <h3
             id="quick-actions-heading"
