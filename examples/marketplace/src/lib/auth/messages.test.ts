@@ -5,7 +5,13 @@ import {
   AuthWeakPasswordError,
 } from '@supabase/supabase-js'
 import { describe, expect, test } from 'vitest'
-import { AUTH_MESSAGES, authErrorCode, loginErrorMessage, signUpErrorMessage } from './messages.ts'
+import {
+  ACCOUNT_SUSPENDED_MESSAGE,
+  AUTH_MESSAGES,
+  authErrorCode,
+  loginErrorMessage,
+  signUpErrorMessage,
+} from './messages.ts'
 
 describe('the auth messages of the error catalogue (spec section 8), verbatim', () => {
   test('texts', () => {
@@ -23,7 +29,12 @@ describe('the auth messages of the error catalogue (spec section 8), verbatim', 
   test('login auth error: the server message', () => {
     const error = new AuthApiError('Invalid login credentials', 400, 'invalid_credentials')
     expect(loginErrorMessage(error)).toBe('Invalid login credentials')
-    expect(loginErrorMessage(new AuthApiError('User is banned', 400, 'user_banned'))).toBe('User is banned')
+  })
+
+  test('a suspended account (user_banned): what happened and what to do', () => {
+    expect(loginErrorMessage(new AuthApiError('User is banned', 400, 'user_banned'))).toBe(
+      ACCOUNT_SUSPENDED_MESSAGE,
+    )
   })
 
   test("'Email not confirmed': the confirm-your-account text, by code or by an older server's message", () => {

@@ -62,9 +62,18 @@ export function authErrorMessage(error: unknown, otherwise: string): string {
   return error.name === 'AuthWeakPasswordError' ? weakPasswordMessage(error) : error.message
 }
 
-/** What the login form shows for a failed sign-in (the e-mail-not-confirmed case has its own text). */
+/**
+ * Sign-in of an account an admin suspended (the auth server's `user_banned`, whose own text 'User is
+ * banned' says neither what happened nor what to do).
+ */
+export const ACCOUNT_SUSPENDED_MESSAGE =
+  'This account has been suspended, so it cannot sign in. If you think this is a mistake, write to us through the Contact page.'
+
+/** What the login form shows for a failed sign-in (not-confirmed and suspended accounts have their own texts). */
 export function loginErrorMessage(error: unknown): string {
-  if (authErrorCode(error) === 'email_not_confirmed') return AUTH_MESSAGES.emailNotConfirmed
+  const code = authErrorCode(error)
+  if (code === 'email_not_confirmed') return AUTH_MESSAGES.emailNotConfirmed
+  if (code === 'user_banned') return ACCOUNT_SUSPENDED_MESSAGE
   return authErrorMessage(error, AUTH_MESSAGES.loginFailed)
 }
 
