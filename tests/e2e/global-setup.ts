@@ -63,8 +63,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // (XDG_STATE_HOME, else ~/.local/state): one of this run's own, removed with it.
   const stateHome = mkdtempSync(path.join(tmpdir(), 'visual-edit-e2e-state-'))
   process.env.XDG_STATE_HOME = stateHome
-  const dist = path.join(MARKETPLACE, 'dist')
-  const shared = await serveSite('shared', { outDir: dist, lazyBackend: false })
+  // This run's own builds: two runs at once (on one machine) never serve each other's half-written files.
+  const dist = path.join(MARKETPLACE, 'dist', `e2e-${process.pid}`)
+  const shared = await serveSite('shared', { outDir: path.join(dist, 'shared'), lazyBackend: false })
   const browserStore = await serveSite('browser-store', {
     outDir: path.join(dist, 'browser-store'),
     define: { 'import.meta.env.VITE_LISTINGS_STORE': JSON.stringify('browser') },
@@ -100,6 +101,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await shared.close()
     await browserStore.close()
     await moderation.close()
+    rmSync(dist, { recursive: true, force: true })
     rmSync(stateHome, { recursive: true, force: true })
   }
 }

@@ -1,4 +1,5 @@
 import { logIn } from './accounts.ts'
+import { expectAxeClean } from './axe.ts'
 import { expect, test } from './fixtures.ts'
 import {
   moderationAdmin as admin,
@@ -131,5 +132,27 @@ test('a reported listing: the admin reads the reasons and dismisses the reports;
   await dialog.getByRole('button', { name: 'Dismiss reports' }).click()
   await expect(dialog).toHaveCount(0)
   await expect(section.getByRole('status').filter({ hasText: 'Reports dismissed' })).toBeVisible()
+  await expect(section.getByText('No listings found matching your criteria')).toBeVisible()
+})
+
+test('at 390 px each listing is a card with its actions, and nothing is wider than the phone', async ({
+  page,
+}) => {
+  const seller = await moderationCustomer('phone seller', `e2e-phone-${run}@example.in`)
+  const title = `Teak chair ${run} phone`
+  await post(seller, title)
+  await page.setViewportSize({ width: 390, height: 844 })
+  await logIn(page, admin())
+  await expect(page).toHaveURL(/\/admin$/, { timeout: 15_000 })
+  await page.goto('/admin?tab=listings')
+  const section = page.getByRole('region', { name: 'Manage Listings' })
+  await section.getByRole('searchbox', { name: 'Search listings' }).fill(title)
+  const card = section.getByRole('list', { name: 'Listings' }).getByRole('listitem', { name: title })
+  await expect(card).toBeVisible()
+  await expect(section.getByRole('table')).toBeHidden()
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+  await expectAxeClean(page)
+  await card.getByRole('button', { name: 'Approve' }).click()
+  await expect(section.getByRole('status').filter({ hasText: 'Listing approved successfully' })).toBeVisible()
   await expect(section.getByText('No listings found matching your criteria')).toBeVisible()
 })
