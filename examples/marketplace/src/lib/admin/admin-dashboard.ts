@@ -37,7 +37,7 @@ export interface ActivityEvent {
 }
 
 /** How many activity lines the Dashboard shows. */
-export const ACTIVITY_ROWS = 10
+const ACTIVITY_ROWS = 10
 
 interface StatsRow {
   users: {
