@@ -121,8 +121,10 @@ function NewsletterForm({ draft, onDraft, sending, onSending, onSent, onCancel }
   const subjectRef = useRef<HTMLInputElement>(null)
   const bodyRef = useRef<HTMLTextAreaElement>(null)
   const id = useId()
+  // An edit clears what was said about the draft: that field's error, the empty audience's note.
   const set = (key: keyof Draft) => (value: string) => {
     setNobody(null)
+    setErrors((current) => ({ ...current, [key]: undefined }))
     onDraft((current) => ({ ...current, [key]: value }))
   }
 

@@ -105,8 +105,10 @@ function SettingsForm({ saved, saving, onSaving, onClose }: SettingsFormProps) {
     supportEmail: useRef<HTMLInputElement>(null),
   }
   const id = useId()
+  // An edit clears what was said about the form: that field's error, the last save's outcome.
   const set = (key: Field) => (value: string) => {
     setOutcome(null)
+    setErrors((current) => ({ ...current, [key]: undefined }))
     setDraft((current) => ({ ...current, [key]: value }))
   }
   const showProblem = (field: Field, message: string) => {
