@@ -85,7 +85,7 @@ export function PricingPlans() {
                     className={
                       feature.included
                         ? 'flex items-start gap-2 text-gray-700'
-                        : 'flex items-start gap-2 text-gray-400'
+                        : 'flex items-start gap-2 text-gray-500'
                     }
                   >
                     {feature.included ? (

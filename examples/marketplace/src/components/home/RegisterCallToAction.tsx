@@ -8,7 +8,7 @@ export function RegisterCallToAction() {
         <h2 id="register-cta-heading" className="text-3xl font-bold">
           Ready to sell something?
         </h2>
-        <p className="max-w-2xl text-lg text-blue-100">
+        <p className="max-w-2xl text-lg text-blue-50">
           Create a free account, post your first listing at no cost and reach buyers across Gulbarga district.
         </p>
         <Link
