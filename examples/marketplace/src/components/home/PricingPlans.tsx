@@ -39,7 +39,7 @@ export function PricingPlans() {
             <div
               // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
               key={index}
-              className="h-[26rem] animate-pulse rounded-lg border border-gray-200 bg-gray-100"
+              className="h-[25.25rem] animate-pulse rounded-lg border border-gray-200 bg-gray-100"
             />
           ))}
         </div>

@@ -92,7 +92,10 @@ describe('plans: one source for the admin, the pricing and the customer', () => 
       buttonText: '',
     })
     await expect(refused).rejects.toThrow("A plan's price is 0 or more rupees")
-    const message = await refused.catch((error: Error) => error.message)
+    const message = await refused.then(
+      () => '',
+      (error: Error) => error.message,
+    )
     expect(planErrorField(message)).toBe('price')
 
     const customer = new AdminPlans(backend.client(await backend.tokenFor(ids.asha)))

@@ -81,13 +81,14 @@ export function FeaturesEditor({ features, onChange, problems, error }: Features
                 <label className="flex shrink-0 items-center gap-1.5 py-2 text-sm text-gray-700">
                   <input
                     type="checkbox"
+                    aria-label={`Feature ${index + 1} included`}
                     checked={feature.included}
                     onChange={(event) =>
                       onChange(changeFeature(features, feature.key, { included: event.target.checked }))
                     }
                     className="h-4 w-4 accent-blue-600"
                   />
-                  Included<span className="sr-only">: feature {index + 1}</span>
+                  Included
                 </label>
                 <button
                   type="button"
