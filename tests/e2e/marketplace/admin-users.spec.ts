@@ -100,8 +100,9 @@ test('suspending ends the customer’s session and /auth tells them so; activati
   await visitor.close()
 })
 
-test('Add New User (a password setup mail), Edit User and Send Message, with their checks', async ({
+test('Add New User (its owner sets a password through the mailed link), Edit User and Send Message, with their checks', async ({
   page,
+  browser,
 }) => {
   test.setTimeout(120_000)
   await page.setViewportSize({ width: 1440, height: 900 })
@@ -168,10 +169,29 @@ test('Add New User (a password setup mail), Edit User and Send Message, with the
     section.getByRole('status').filter({ hasText: `Message sent to ${customer.email}` }),
   ).toBeVisible()
 
-  await expect(await inboxMails(page, added.email, 'Reset Your Password')).toHaveCount(1)
   await expect(await inboxMails(page, customer.email, subject)).toContainText(
     'a photo of the back of the chair',
   )
+
+  // The new user opens the setup link in their own browser (nothing of the admin's there), chooses a
+  // password and is signed in; the password then works at /auth.
+  const setupMail = await inboxMails(page, added.email, 'Reset Your Password')
+  await expect(setupMail).toHaveCount(1)
+  const link = await setupMail.getByRole('link').getAttribute('href')
+  const own = await browser.newContext({ baseURL: moderationSite() })
+  const newUser = await own.newPage()
+  await newUser.goto(link ?? '')
+  const setPassword = newUser.getByRole('form', { name: 'Set a new password' })
+  await setPassword.getByLabel('New Password', { exact: true }).fill('own-password-1')
+  await setPassword.getByLabel('Confirm New Password').fill('own-password-1')
+  // The tokens the link brought are not left in the address bar.
+  expect(new URL(newUser.url()).hash).toBe('')
+  await setPassword.getByRole('button', { name: 'Save New Password' }).click()
+  await expect(newUser).toHaveURL(/\/dashboard$/, { timeout: 15_000 })
+  await newUser.evaluate(() => localStorage.clear())
+  await logIn(newUser, { email: added.email, password: 'own-password-1' })
+  await expect(newUser).toHaveURL(/\/dashboard$/, { timeout: 15_000 })
+  await own.close()
 })
 
 test('filters, paging and the empty message; axe on the section', async ({ page }) => {

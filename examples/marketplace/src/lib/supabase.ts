@@ -1,4 +1,5 @@
 import { createClient } from '@supabase/supabase-js'
+import { detectUrlErrorsOnly } from './auth/callback.ts'
 import { AUTH_STORAGE_KEY, createAuthStorage } from './auth/session-storage.ts'
 import { buildRestApi } from './listings/rest.ts'
 
@@ -17,7 +18,7 @@ export const supabase = createClient(url, anonKey, {
     flowType: 'pkce',
     autoRefreshToken: true,
     persistSession: true,
-    detectSessionInUrl: true,
+    detectSessionInUrl: detectUrlErrorsOnly,
     storageKey: AUTH_STORAGE_KEY,
     storage: createAuthStorage(),
   },

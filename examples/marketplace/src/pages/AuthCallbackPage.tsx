@@ -9,6 +9,7 @@ import {
   callbackUrlError,
   ensureUserRow,
   finishRedirect,
+  takeLinkSession,
   takePendingOAuth,
 } from '../lib/auth/callback.ts'
 import { useAuth } from '../lib/auth/context.ts'
@@ -48,9 +49,11 @@ export function AuthCallbackPage() {
         return
       }
       const hadCode = new URLSearchParams(window.location.search).has('code')
+      // Before supabase-js loads: a link's session leaves the address bar at once.
+      const link = takeLinkSession()
       try {
         const client = await getClient()
-        const { session, recovery: isRecovery } = await finishRedirect(client.auth)
+        const { session, recovery: isRecovery } = await finishRedirect(client.auth, link)
         if (!session) {
           toAuth(hadCode ? LINK_IN_OTHER_BROWSER : undefined)
           return

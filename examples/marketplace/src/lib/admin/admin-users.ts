@@ -1,6 +1,8 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { Role } from '../auth/account.ts'
+import { callbackUrl } from '../auth/callback.ts'
 import { type FieldErrors, validateEmail } from '../auth/validation.ts'
+import { buildRestApi } from '../listings/rest.ts'
 import { ADMIN_PAGE_SIZE } from './admin-listings.ts'
 import { mailProblem } from './mail.ts'
 
@@ -209,9 +211,6 @@ function failure(error: { message: string }): Error {
   return new Error(error.message)
 }
 
-/** Where a mailed link brings its reader back (the callback finishes the sign-in or the password). */
-const callbackUrl = () => `${window.location.origin}/auth/callback`
-
 /**
  * Manage Users through the database's admin functions (supabase/migrations, issue 30): each checks
  * that the caller is an active admin and records what it changes in the audit table.
@@ -258,10 +257,22 @@ export class AdminUsers {
 
   /**
    * Mails a created account's owner the link to set a password (the account has none): the auth
-   * server's password recovery mail.
+   * server's password recovery mail, asked for without PKCE. supabase-js's resetPasswordForEmail
+   * would keep the link's code verifier in the admin's browser, so the owner's own browser could not
+   * use it; this link carries its session in the fragment, which /auth/callback takes.
    */
   async sendPasswordSetup(email: string): Promise<void> {
-    const { error } = await this.client.auth.resetPasswordForEmail(email, { redirectTo: callbackUrl() })
-    if (error) throw failure(error)
+    const { url, anonKey } = buildRestApi()
+    const response = await fetch(`${url}/auth/v1/recover?redirect_to=${encodeURIComponent(callbackUrl())}`, {
+      method: 'POST',
+      headers: { apikey: anonKey, authorization: `Bearer ${anonKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ email }),
+    })
+    if (!response.ok) {
+      const body = (await response.json().catch(() => ({}))) as { msg?: unknown; message?: unknown }
+      const said =
+        typeof body.msg === 'string' ? body.msg : typeof body.message === 'string' ? body.message : ''
+      throw new Error(said || `The auth server answered ${response.status}`)
+    }
   }
 }

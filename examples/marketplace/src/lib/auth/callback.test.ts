@@ -3,9 +3,11 @@ import { describe, expect, test } from 'vitest'
 import {
   callbackErrorMessage,
   callbackUrlError,
+  detectUrlErrorsOnly,
   ensureUserRow,
   finishRedirect,
   markPendingOAuth,
+  takeLinkSession,
   takePendingOAuth,
 } from './callback.ts'
 import { AUTH_MESSAGES } from './messages.ts'
@@ -85,6 +87,11 @@ function fakeAuth(options: { event?: AuthChangeEvent; session: Session | null; i
       async getSession() {
         return { data: { session: options.session }, error: null }
       },
+      async setSession(tokens: { access_token: string; refresh_token: string }) {
+        if (tokens.refresh_token === 'used')
+          return { data: { session: null }, error: new Error('Invalid Refresh Token') }
+        return { data: { session: { ...options.session, access_token: tokens.access_token } }, error: null }
+      },
     },
   }
 }
@@ -108,6 +115,21 @@ describe('finishing the redirect', () => {
     expect(await finishRedirect(auth as unknown as RedirectAuth)).toEqual({ session: null, recovery: false })
   })
 
+  test("a link's session from the fragment: signed in with it; a password setup or recovery link sets a password", async () => {
+    const { auth } = fakeAuth({ session: null })
+    const link = { accessToken: 'at-1', refreshToken: 'rt-1', type: 'recovery' }
+    expect(await finishRedirect(auth as unknown as RedirectAuth, link)).toMatchObject({
+      session: { access_token: 'at-1' },
+      recovery: true,
+    })
+    expect(await finishRedirect(auth as unknown as RedirectAuth, { ...link, type: 'signup' })).toMatchObject({
+      recovery: false,
+    })
+    await expect(
+      finishRedirect(auth as unknown as RedirectAuth, { ...link, refreshToken: 'used' }),
+    ).rejects.toThrow('Invalid Refresh Token')
+  })
+
   test('a failed exchange is thrown', async () => {
     const { auth, listeners } = fakeAuth({
       session: null,
@@ -115,6 +137,35 @@ describe('finishing the redirect', () => {
     })
     await expect(finishRedirect(auth as unknown as RedirectAuth)).rejects.toThrow('bad code')
     expect(listeners.size).toBe(0)
+  })
+})
+
+describe("a link's session in the fragment", () => {
+  const at = (href: string) => {
+    const url = new URL(href)
+    const replaced: string[] = []
+    const location = { hash: url.hash, pathname: url.pathname, search: url.search } as Location
+    const history = {
+      state: null,
+      replaceState: (_: unknown, __: string, to: string) => void replaced.push(to),
+    } as unknown as History
+    return { taken: takeLinkSession(location, history), replaced }
+  }
+
+  test('taken, and the tokens leave the address bar', () => {
+    const { taken, replaced } = at(
+      `${ORIGIN}/auth/callback#access_token=at-1&expires_in=3600&refresh_token=rt-1&token_type=bearer&type=recovery`,
+    )
+    expect(taken).toEqual({ accessToken: 'at-1', refreshToken: 'rt-1', type: 'recovery' })
+    expect(replaced).toEqual(['/auth/callback'])
+  })
+
+  test('none without both tokens; supabase-js reports errors in the URL, never a session there', () => {
+    expect(at(`${ORIGIN}/auth/callback?code=abc`)).toEqual({ taken: null, replaced: [] })
+    expect(at(`${ORIGIN}/auth/callback#access_token=at-1`)).toEqual({ taken: null, replaced: [] })
+    const url = new URL(ORIGIN)
+    expect(detectUrlErrorsOnly(url, { access_token: 'at-1', refresh_token: 'rt-1' })).toBe(false)
+    expect(detectUrlErrorsOnly(url, { error: 'access_denied', error_code: 'otp_expired' })).toBe(true)
   })
 })
 

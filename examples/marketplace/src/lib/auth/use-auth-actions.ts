@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
 import { createAccountStore } from './account-store.ts'
-import { markPendingOAuth, takePendingOAuth } from './callback.ts'
+import { callbackUrl, markPendingOAuth, takePendingOAuth } from './callback.ts'
 import { useAuth } from './context.ts'
 import { type LoginResult, logIn } from './login.ts'
 import { AUTH_MESSAGES, authErrorMessage } from './messages.ts'
@@ -9,8 +9,6 @@ import { type SignUpResult, signUp } from './sign-up.ts'
 import type { LoginValues, SignUpValues } from './validation.ts'
 
 type Outcome = { ok: true; message?: string } | { ok: false; message: string }
-
-const callbackUrl = () => `${window.location.origin}/auth/callback`
 
 /** The auth forms' actions (the /auth page and the contact dialog share them). */
 export function useAuthActions() {
