@@ -149,12 +149,17 @@ test('saved settings: the announcement on the home page, the support e-mail on /
   await banner.getByRole('button', { name: 'Dismiss announcement' }).click()
   await expect(banner).toHaveCount(0)
 
-  // The Contact page, through the footer's link (the same tab: the settings already read once).
+  // The footer says it on every page; the Contact page, through the footer's link (the same tab: the
+  // settings already read once), and the Privacy Policy too.
+  await expect(visitor.getByRole('contentinfo')).toContainText(supportEmail)
   await visitor.getByRole('contentinfo').getByRole('link', { name: 'Contact' }).click()
   await expect(visitor.getByRole('link', { name: supportEmail })).toHaveAttribute(
     'href',
     `mailto:${supportEmail}`,
   )
+  await visitor.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click()
+  await expect(visitor.getByRole('main')).toContainText(`writing to ${supportEmail}`)
+  await visitor.goBack()
   // Back home, the dismissed announcement stays away for this tab (the page has it from its first paint).
   await visitor.goBack()
   await expect(visitor.getByRole('heading', { level: 1 })).toBeVisible()

@@ -3,9 +3,11 @@ import { LegalPage } from '../components/static/LegalPage.tsx'
 import { TextSection } from '../components/static/TextSection.tsx'
 import { SITE } from '../data/site.ts'
 import { useDocumentTitle } from '../lib/document-title.ts'
+import { useSiteSettings } from '../lib/use-site-settings.ts'
 
 /** What the marketplace collects, where it keeps it and what you can do about it. */
 export function PrivacyPage() {
+  const { supportEmail } = useSiteSettings()
   useDocumentTitle('Privacy Policy')
   return (
     <LegalPage title="Privacy Policy">
@@ -58,13 +60,13 @@ export function PrivacyPage() {
           <li>Edit or delete your listings at any time from My Dashboard.</li>
           <li>Update your name and other profile details in Settings.</li>
           <li>Clear the data kept in your browser by clearing this site's data in your browser settings.</li>
-          <li>Ask us to delete your account by writing to {SITE.email}.</li>
+          <li>Ask us to delete your account by writing to {supportEmail}.</li>
         </ul>
       </TextSection>
 
       <TextSection title="Contact">
         <p>
-          Questions about this policy? Write to {SITE.email}, call {SITE.phone}, or use our{' '}
+          Questions about this policy? Write to {supportEmail}, call {SITE.phone}, or use our{' '}
           <Link to="/contact" className="font-medium text-blue-700 hover:text-blue-800">
             contact form
           </Link>

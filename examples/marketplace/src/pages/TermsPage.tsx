@@ -6,6 +6,7 @@ import { SITE } from '../data/site.ts'
 import { useDocumentTitle } from '../lib/document-title.ts'
 import { formatPrice } from '../lib/format.ts'
 import { usePublicPlans } from '../lib/plans/use-public-plans.ts'
+import { useSiteSettings } from '../lib/use-site-settings.ts'
 
 /** `free`, `₹499/month`, or a one-off price for a paid plan without a period. */
 function planPrice(plan: Plan): string {
@@ -22,6 +23,7 @@ function includedFeatures(plan: Plan): string {
 
 /** The rules for using the marketplace, posting listings and paying for plans. */
 export function TermsPage() {
+  const { supportEmail } = useSiteSettings()
   useDocumentTitle('Terms of Service')
   return (
     <LegalPage title="Terms of Service">
@@ -95,7 +97,7 @@ export function TermsPage() {
 
       <TextSection title="Contact">
         <p>
-          Questions about these terms? Write to {SITE.email}, call {SITE.phone}, or use our{' '}
+          Questions about these terms? Write to {supportEmail}, call {SITE.phone}, or use our{' '}
           <Link to="/contact" className="font-medium text-blue-700 hover:text-blue-800">
             contact form
           </Link>

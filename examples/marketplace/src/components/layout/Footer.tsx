@@ -2,8 +2,10 @@ import { Mail, MapPin, Phone, Store } from 'lucide-react'
 import { Link } from 'react-router-dom'
 import { CATEGORIES } from '../../data/categories.ts'
 import { SITE } from '../../data/site.ts'
+import { useSiteSettings } from '../../lib/use-site-settings.ts'
 
 export function Footer() {
+  const { supportEmail } = useSiteSettings()
   return (
     <footer className="bg-gray-900 text-gray-300">
       <div className="mx-auto grid max-w-7xl grid-cols-1 gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4 lg:px-8">
@@ -64,7 +66,7 @@ export function Footer() {
             </li>
             <li className="flex items-center gap-2">
               <Mail className="h-4 w-4" aria-hidden="true" />
-              {SITE.email}
+              {supportEmail}
             </li>
           </ul>
         </div>
