@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom'
 import { formatPostedOn, formatPrice } from '../../../lib/format.ts'
 import type { AdminListingsTableProps } from './AdminListingsTable.tsx'
-import { ListingRowActions, ListingStatus } from './listing-row-parts.tsx'
+import { ListingRowActions, ListingStatus, toggled } from './listing-row-parts.tsx'
 
 /**
  * Manage Listings' rows below `lg`, one card each (a phone does not scroll a table sideways): the same
@@ -15,12 +15,7 @@ export function AdminListingCards({
   onStatus,
   onReview,
 }: AdminListingsTableProps) {
-  const toggle = (id: string) => {
-    const next = new Set(selected)
-    if (next.has(id)) next.delete(id)
-    else next.add(id)
-    onSelect(next)
-  }
+  const toggle = (id: string) => onSelect(toggled(selected, id))
   return (
     <ul className="space-y-3 lg:hidden" aria-label="Listings">
       {listings.map((listing) => (

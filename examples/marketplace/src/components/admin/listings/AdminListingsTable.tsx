@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom'
 import type { AdminListing } from '../../../lib/admin/admin-listings.ts'
 import { formatPostedOn, formatPrice } from '../../../lib/format.ts'
-import { ListingRowActions, type ListingRowHandlers, ListingStatus } from './listing-row-parts.tsx'
+import { ListingRowActions, type ListingRowHandlers, ListingStatus, toggled } from './listing-row-parts.tsx'
 
 export interface AdminListingsTableProps extends ListingRowHandlers {
   listings: readonly AdminListing[]
@@ -24,12 +24,7 @@ export function AdminListingsTable({
 }: AdminListingsTableProps) {
   const pending = listings.filter((listing) => listing.adminStatus === 'pending')
   const allPendingSelected = pending.length > 0 && pending.every((listing) => selected.has(listing.id))
-  const toggle = (id: string) => {
-    const next = new Set(selected)
-    if (next.has(id)) next.delete(id)
-    else next.add(id)
-    onSelect(next)
-  }
+  const toggle = (id: string) => onSelect(toggled(selected, id))
   return (
     <div className="hidden overflow-x-auto rounded-lg border border-gray-200 bg-white lg:block">
       <table className="min-w-full divide-y divide-gray-200 text-sm">

@@ -13,6 +13,14 @@ const STATUS_LABELS: Record<AdminListing['adminStatus'], string> = {
   rejected: 'Rejected',
 }
 
+/** The selection with `id` added, or taken out when it was in. */
+export function toggled(selected: ReadonlySet<string>, id: string): ReadonlySet<string> {
+  const next = new Set(selected)
+  if (next.has(id)) next.delete(id)
+  else next.add(id)
+  return next
+}
+
 /** What a listing's row (in the table or as a card) can ask for. */
 export interface ListingRowHandlers {
   busy: boolean
