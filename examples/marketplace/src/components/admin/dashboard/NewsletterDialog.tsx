@@ -1,6 +1,5 @@
-import * as Dialog from '@radix-ui/react-dialog'
 import { CircleCheck, ExternalLink } from 'lucide-react'
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
+import { type FormEvent, useEffect, useRef, useState } from 'react'
 import {
   localInboxUrl,
   MAIL_BODY_MAX,
@@ -11,8 +10,8 @@ import {
   sendNewsletter,
 } from '../../../lib/admin/mail.ts'
 import { loadSupabase } from '../../../lib/auth/client.ts'
-import { useReturnFocus } from '../../../lib/return-focus.ts'
-import { CharacterCount } from './CharacterCount.tsx'
+import { AdminDialog, DialogButtons, FormAlert } from '../AdminDialog.tsx'
+import { Select, TextArea, TextInput } from '../fields.tsx'
 
 interface Draft {
   audience: NewsletterAudience
@@ -23,11 +22,6 @@ interface Draft {
 const EMPTY_DRAFT: Draft = { audience: 'all', subject: '', body: '' }
 
 type Field = 'subject' | 'body'
-
-const INPUT =
-  'mt-1 block w-full rounded-md border px-3 py-2 text-sm text-gray-900 focus:ring-2 focus:outline-none'
-const INPUT_OK = `${INPUT} border-gray-300 focus:border-blue-500 focus:ring-blue-500/30`
-const INPUT_BAD = `${INPUT} border-red-500 focus:border-red-500 focus:ring-red-500/30`
 
 const audienceLabel = (id: NewsletterAudience) =>
   NEWSLETTER_AUDIENCES.find((audience) => audience.id === id)?.label ?? id
@@ -57,49 +51,42 @@ export function NewsletterDialog({ open, onOpenChange }: NewsletterDialogProps) 
   const [draft, setDraft] = useState<Draft>(EMPTY_DRAFT)
   const [sending, setSending] = useState(false)
   const [sent, setSent] = useState<{ recipients: number; audience: NewsletterAudience } | null>(null)
-  const returnFocus = useReturnFocus(open)
 
-  const change = (next: boolean) => {
-    if (!next && sending) return
-    if (!next) setSent(null)
-    onOpenChange(next)
+  const close = () => {
+    if (sending) return
+    setSent(null)
+    onOpenChange(false)
   }
 
   return (
-    <Dialog.Root open={open} onOpenChange={change}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-        <Dialog.Content
-          onCloseAutoFocus={returnFocus}
-          className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl"
-        >
-          <Dialog.Title className="text-lg font-semibold text-gray-900">Send Newsletter</Dialog.Title>
-          <Dialog.Description className="mt-1 text-sm text-gray-600">
-            One e-mail to each active account of the audience. Suspended and pending accounts get none.
-          </Dialog.Description>
-          {sent ? (
-            <SentNote
-              recipients={sent.recipients}
-              audience={sent.audience}
-              onAnother={() => setSent(null)}
-              onClose={() => change(false)}
-            />
-          ) : (
-            <NewsletterForm
-              draft={draft}
-              onDraft={setDraft}
-              sending={sending}
-              onSending={setSending}
-              onSent={(recipients) => {
-                setSent({ recipients, audience: draft.audience })
-                setDraft(EMPTY_DRAFT)
-              }}
-              onCancel={() => change(false)}
-            />
-          )}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <AdminDialog
+      open={open}
+      onClose={close}
+      busy={sending}
+      title="Send Newsletter"
+      description="One e-mail to each active account of the audience. Suspended and pending accounts get none."
+    >
+      {sent ? (
+        <SentNote
+          recipients={sent.recipients}
+          audience={sent.audience}
+          onAnother={() => setSent(null)}
+          onClose={close}
+        />
+      ) : (
+        <NewsletterForm
+          draft={draft}
+          onDraft={setDraft}
+          sending={sending}
+          onSending={setSending}
+          onSent={(recipients) => {
+            setSent({ recipients, audience: draft.audience })
+            setDraft(EMPTY_DRAFT)
+          }}
+          onCancel={close}
+        />
+      )}
+    </AdminDialog>
   )
 }
 
@@ -120,7 +107,6 @@ function NewsletterForm({ draft, onDraft, sending, onSending, onSent, onCancel }
   const [nobody, setNobody] = useState<NewsletterAudience | null>(null)
   const subjectRef = useRef<HTMLInputElement>(null)
   const bodyRef = useRef<HTMLTextAreaElement>(null)
-  const id = useId()
   // An edit clears what was said about the draft: that field's error, the empty audience's note.
   const set = (key: keyof Draft) => (value: string) => {
     setNobody(null)
@@ -149,103 +135,46 @@ function NewsletterForm({ draft, onDraft, sending, onSending, onSent, onCancel }
     }
   }
 
-  const describedBy = (field: Field) =>
-    [errors[field] ? `${id}-${field}-error` : '', `${id}-${field}-count`].join(' ').trim()
   return (
     <form noValidate onSubmit={submit} aria-busy={sending} className="mt-5 space-y-4">
-      <div>
-        <label htmlFor={`${id}-audience`} className="block text-sm font-medium text-gray-700">
-          Send to
-        </label>
-        <select
-          id={`${id}-audience`}
-          value={draft.audience}
-          disabled={sending}
-          onChange={(event) => set('audience')(event.target.value)}
-          className={INPUT_OK}
-        >
-          {NEWSLETTER_AUDIENCES.map((audience) => (
-            <option key={audience.id} value={audience.id}>
-              {audience.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <div className="flex items-baseline justify-between gap-3">
-          <label htmlFor={`${id}-subject`} className="text-sm font-medium text-gray-700">
-            Subject
-          </label>
-          <CharacterCount id={`${id}-subject-count`} text={draft.subject} max={MAIL_SUBJECT_MAX} />
-        </div>
-        <input
-          ref={subjectRef}
-          id={`${id}-subject`}
-          value={draft.subject}
-          readOnly={sending}
-          aria-invalid={errors.subject ? true : undefined}
-          aria-describedby={describedBy('subject')}
-          onChange={(event) => set('subject')(event.target.value)}
-          className={errors.subject ? INPUT_BAD : INPUT_OK}
-        />
-        {errors.subject && (
-          <p id={`${id}-subject-error`} className="mt-1 text-sm text-red-600">
-            {errors.subject}
-          </p>
-        )}
-      </div>
-      <div>
-        <div className="flex items-baseline justify-between gap-3">
-          <label htmlFor={`${id}-body`} className="text-sm font-medium text-gray-700">
-            Message
-          </label>
-          <CharacterCount id={`${id}-body-count`} text={draft.body} max={MAIL_BODY_MAX} />
-        </div>
-        <textarea
-          ref={bodyRef}
-          id={`${id}-body`}
-          rows={8}
-          value={draft.body}
-          readOnly={sending}
-          aria-invalid={errors.body ? true : undefined}
-          aria-describedby={describedBy('body')}
-          onChange={(event) => set('body')(event.target.value)}
-          className={`${errors.body ? INPUT_BAD : INPUT_OK} resize-y`}
-        />
-        {errors.body && (
-          <p id={`${id}-body-error`} className="mt-1 text-sm text-red-600">
-            {errors.body}
-          </p>
-        )}
-      </div>
+      <Select
+        label="Send to"
+        value={draft.audience}
+        disabled={sending}
+        onChange={(event) => set('audience')(event.target.value)}
+      >
+        {NEWSLETTER_AUDIENCES.map((audience) => (
+          <option key={audience.id} value={audience.id}>
+            {audience.label}
+          </option>
+        ))}
+      </Select>
+      <TextInput
+        ref={subjectRef}
+        label="Subject"
+        count={{ text: draft.subject, max: MAIL_SUBJECT_MAX }}
+        error={errors.subject}
+        value={draft.subject}
+        readOnly={sending}
+        onChange={(event) => set('subject')(event.target.value)}
+      />
+      <TextArea
+        ref={bodyRef}
+        label="Message"
+        count={{ text: draft.body, max: MAIL_BODY_MAX }}
+        error={errors.body}
+        rows={8}
+        value={draft.body}
+        readOnly={sending}
+        onChange={(event) => set('body')(event.target.value)}
+      />
       {nobody && (
         <p role="alert" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
           No active account is in {audienceLabel(nobody)}: nothing was sent. Choose another audience.
         </p>
       )}
-      {refusal && (
-        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
-          {refusal}
-        </p>
-      )}
-      <div className="flex justify-end gap-3 pt-2">
-        <button
-          type="button"
-          onClick={onCancel}
-          disabled={sending}
-          className="rounded-md border border-gray-300 bg-white px-4 py-2 text-sm font-medium text-gray-700 hover:bg-gray-50 disabled:opacity-50"
-        >
-          Cancel
-        </button>
-        {/* Not disabled while sending (it would drop the focus): a second press is ignored instead. */}
-        <button
-          type="submit"
-          aria-disabled={sending}
-          className="rounded-md bg-blue-600 px-4 py-2 text-sm font-medium text-white hover:bg-blue-700 aria-disabled:opacity-60"
-        >
-          {sending ? 'Sending...' : 'Send'}
-        </button>
-      </div>
+      {refusal && <FormAlert>{refusal}</FormAlert>}
+      <DialogButtons busy={sending} submitLabel="Send" busyLabel="Sending..." onCancel={onCancel} />
     </form>
   )
 }

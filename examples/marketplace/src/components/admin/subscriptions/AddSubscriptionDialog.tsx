@@ -1,5 +1,4 @@
-import * as Dialog from '@radix-ui/react-dialog'
-import { type FormEvent, useEffect, useRef, useState } from 'react'
+import { type FormEvent, useState } from 'react'
 import { type AdminPlan, AdminPlans } from '../../../lib/admin/admin-plans.ts'
 import {
   type AdminSubscription,
@@ -15,8 +14,8 @@ import {
 import { useAdminRead } from '../../../lib/admin/use-admin-read.ts'
 import { loadSupabase } from '../../../lib/auth/client.ts'
 import { formatDate, formatPrice } from '../../../lib/format.ts'
-import { useReturnFocus } from '../../../lib/return-focus.ts'
-import { DialogButtons, describedBy, Field, focusFirstProblem, inputClass } from './form-parts.tsx'
+import { AdminDialog, DialogButtons, FormAlert } from '../AdminDialog.tsx'
+import { Checkbox, Field, Select, TextInput, useFocusFirstProblem } from '../fields.tsx'
 import { UserCombobox } from './UserCombobox.tsx'
 
 interface AddSubscriptionDialogProps {
@@ -39,28 +38,17 @@ const closesAList = (event: KeyboardEvent) =>
  */
 export function AddSubscriptionDialog({ open, onClose, onAdded }: AddSubscriptionDialogProps) {
   const [busy, setBusy] = useState(false)
-  const returnFocus = useReturnFocus(open)
-  const close = () => {
-    if (!busy) onClose()
-  }
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => !next && close()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-        <Dialog.Content
-          onCloseAutoFocus={returnFocus}
-          onEscapeKeyDown={(event) => closesAList(event) && event.preventDefault()}
-          className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl"
-        >
-          <Dialog.Title className="text-lg font-semibold text-gray-900">Add Subscription</Dialog.Title>
-          <Dialog.Description className="mt-1 text-sm text-gray-600">
-            Puts the user on the plan from the start day. Their active subscription, if any, is cancelled. No
-            payment is recorded.
-          </Dialog.Description>
-          {open && <AddSubscriptionForm busy={busy} onBusy={setBusy} onCancel={close} onAdded={onAdded} />}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <AdminDialog
+      open={open}
+      onClose={onClose}
+      busy={busy}
+      onEscapeKeyDown={(event) => closesAList(event) && event.preventDefault()}
+      title="Add Subscription"
+      description="Puts the user on the plan from the start day. Their active subscription, if any, is cancelled. No payment is recorded."
+    >
+      {open && <AddSubscriptionForm busy={busy} onBusy={setBusy} onCancel={onClose} onAdded={onAdded} />}
+    </AdminDialog>
   )
 }
 
@@ -91,11 +79,7 @@ function AddSubscriptionForm({ busy, onBusy, onCancel, onAdded }: AddSubscriptio
   const [touched, setTouched] = useState({ autoRenew: false, amount: false })
   const [problems, setProblems] = useState<Partial<Record<SubscriptionField, string>>>({})
   const [failure, setFailure] = useState<string | null>(null)
-  const [refusals, setRefusals] = useState(0)
-  const form = useRef<HTMLFormElement>(null)
-  useEffect(() => {
-    if (refusals > 0) focusFirstProblem(form.current)
-  }, [refusals])
+  const { form, refused } = useFocusFirstProblem()
 
   const planList = plans.state.shown ?? []
   const plan = planList.find((entry) => entry.id === draft.planId)
@@ -132,7 +116,7 @@ function AddSubscriptionForm({ busy, onBusy, onCancel, onAdded }: AddSubscriptio
     const checked = checkSubscriptionDraft(draft, planList, new Date())
     if (!checked.ok) {
       setProblems(checked.problems)
-      setRefusals((count) => count + 1)
+      refused()
       return
     }
     setProblems({})
@@ -145,7 +129,7 @@ function AddSubscriptionForm({ busy, onBusy, onCancel, onAdded }: AddSubscriptio
       const field = subscriptionErrorField(message)
       if (field) {
         setProblems({ [field]: message })
-        setRefusals((count) => count + 1)
+        refused()
       } else setFailure(message)
       return
     } finally {
@@ -156,7 +140,7 @@ function AddSubscriptionForm({ busy, onBusy, onCancel, onAdded }: AddSubscriptio
 
   return (
     <form ref={form} noValidate onSubmit={add} aria-busy={busy} className="mt-5 space-y-4">
-      <Field id="subscription-user" label="User" error={problems.user}>
+      <Field id="subscription-user" look="compact" label="User" error={problems.user}>
         <UserCombobox
           id="subscription-user"
           value={draft.user}
@@ -164,63 +148,55 @@ function AddSubscriptionForm({ busy, onBusy, onCancel, onAdded }: AddSubscriptio
           error={problems.user}
         />
       </Field>
-      <Field id="subscription-plan" label="Plan" error={problems.plan}>
-        <select
-          id="subscription-plan"
-          value={draft.planId}
-          onChange={(event) => choosePlan(event.target.value)}
-          aria-invalid={problems.plan ? true : undefined}
-          aria-describedby={describedBy('subscription-plan', false, problems.plan)}
-          className={inputClass(Boolean(problems.plan))}
-        >
-          <option value="">{plans.state.shown ? 'Choose a plan' : 'Loading the plans...'}</option>
-          {planList.map((entry) => (
-            <option key={entry.id} value={entry.id}>
-              {planLabel(entry)}
-            </option>
-          ))}
-        </select>
-      </Field>
+      <Select
+        id="subscription-plan"
+        look="compact"
+        label="Plan"
+        error={problems.plan}
+        value={draft.planId}
+        onChange={(event) => choosePlan(event.target.value)}
+      >
+        <option value="">{plans.state.shown ? 'Choose a plan' : 'Loading the plans...'}</option>
+        {planList.map((entry) => (
+          <option key={entry.id} value={entry.id}>
+            {planLabel(entry)}
+          </option>
+        ))}
+      </Select>
       {plans.state.status === 'error' && (
-        <p role="alert" className="rounded-md bg-red-50 px-4 py-3 text-sm text-red-700">
+        <FormAlert look="compact">
           The plans could not be loaded: {plans.state.message}{' '}
           <button type="button" onClick={plans.reload} className="font-medium underline">
             Try again
           </button>
-        </p>
+        </FormAlert>
       )}
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <Field
+        <TextInput
           id="subscription-start"
+          look="compact"
           label="Start date"
           hint="Leave it empty to start now."
           error={problems.startDate}
-        >
-          <input
-            id="subscription-start"
-            type="date"
-            max={today}
-            value={draft.startDate}
-            onChange={(event) => set('startDate', event.target.value)}
-            aria-invalid={problems.startDate ? true : undefined}
-            aria-describedby={describedBy('subscription-start', true, problems.startDate)}
-            className={inputClass(Boolean(problems.startDate))}
-          />
-        </Field>
-        <Field id="subscription-end" label="End date" hint={endHint} error={problems.endDate}>
-          <input
-            id="subscription-end"
-            type="date"
-            min={localDay(new Date(Date.now() + 86_400_000))}
-            value={draft.endDate}
-            onChange={(event) => set('endDate', event.target.value)}
-            aria-invalid={problems.endDate ? true : undefined}
-            aria-describedby={describedBy('subscription-end', true, problems.endDate)}
-            className={inputClass(Boolean(problems.endDate))}
-          />
-        </Field>
-        <Field
+          type="date"
+          max={today}
+          value={draft.startDate}
+          onChange={(event) => set('startDate', event.target.value)}
+        />
+        <TextInput
+          id="subscription-end"
+          look="compact"
+          label="End date"
+          hint={endHint}
+          error={problems.endDate}
+          type="date"
+          min={localDay(new Date(Date.now() + 86_400_000))}
+          value={draft.endDate}
+          onChange={(event) => set('endDate', event.target.value)}
+        />
+        <TextInput
           id="subscription-amount"
+          look="compact"
           label="Amount (₹)"
           hint={
             plan
@@ -228,39 +204,31 @@ function AddSubscriptionForm({ busy, onBusy, onCancel, onAdded }: AddSubscriptio
               : "The plan's price, unless you change it."
           }
           error={problems.amount}
-        >
-          <input
-            id="subscription-amount"
-            inputMode="numeric"
-            value={draft.amount}
-            onChange={(event) => {
-              setTouched((current) => ({ ...current, amount: true }))
-              set('amount', event.target.value)
-            }}
-            aria-invalid={problems.amount ? true : undefined}
-            aria-describedby={describedBy('subscription-amount', true, problems.amount)}
-            className={inputClass(Boolean(problems.amount))}
-          />
-        </Field>
-        <label className="flex items-center gap-2 self-center text-sm text-gray-700 sm:mt-5">
-          <input
-            type="checkbox"
-            checked={draft.autoRenew}
-            onChange={(event) => {
-              setTouched((current) => ({ ...current, autoRenew: true }))
-              set('autoRenew', event.target.checked)
-            }}
-            className="h-4 w-4 accent-blue-600"
-          />
-          Renews automatically
-        </label>
+          inputMode="numeric"
+          value={draft.amount}
+          onChange={(event) => {
+            setTouched((current) => ({ ...current, amount: true }))
+            set('amount', event.target.value)
+          }}
+        />
+        <Checkbox
+          label="Renews automatically"
+          className="self-center sm:mt-5"
+          checked={draft.autoRenew}
+          onChange={(event) => {
+            setTouched((current) => ({ ...current, autoRenew: true }))
+            set('autoRenew', event.target.checked)
+          }}
+        />
       </div>
-      {failure && (
-        <p role="alert" className="rounded-md bg-red-50 px-4 py-3 text-sm text-red-700">
-          {failure}
-        </p>
-      )}
-      <DialogButtons busy={busy} submitLabel="Add Subscription" busyLabel="Adding..." onCancel={onCancel} />
+      {failure && <FormAlert look="compact">{failure}</FormAlert>}
+      <DialogButtons
+        busy={busy}
+        submitLabel="Add Subscription"
+        busyLabel="Adding..."
+        onCancel={onCancel}
+        look="compact"
+      />
     </form>
   )
 }

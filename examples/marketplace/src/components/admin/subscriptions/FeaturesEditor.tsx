@@ -7,7 +7,7 @@ import {
   PLAN_RULES,
   removeFeature,
 } from '../../../lib/admin/admin-plans.ts'
-import { describedBy, FieldError, inputClass } from './form-parts.tsx'
+import { describedBy, FieldError, inputClass } from '../fields.tsx'
 
 interface FeaturesEditorProps {
   features: readonly FeatureDraft[]
@@ -74,9 +74,9 @@ export function FeaturesEditor({ features, onChange, problems, error }: Features
                     onChange={(event) =>
                       onChange(changeFeature(features, feature.key, { name: event.target.value }))
                     }
-                    className={inputClass(Boolean(problem), false)}
+                    className={inputClass(Boolean(problem), 'compact', false)}
                   />
-                  <FieldError id={`${id}-error`} error={problem} />
+                  <FieldError id={`${id}-error`} error={problem} look="compact" />
                 </div>
                 <label className="flex shrink-0 items-center gap-1.5 py-2 text-sm text-gray-700">
                   <input
@@ -103,7 +103,7 @@ export function FeaturesEditor({ features, onChange, problems, error }: Features
           })}
         </ul>
       )}
-      <FieldError id="plan-features-error" error={error} />
+      <FieldError id="plan-features-error" error={error} look="compact" />
       <div className="mt-2 flex flex-wrap items-center gap-3">
         <button
           type="button"

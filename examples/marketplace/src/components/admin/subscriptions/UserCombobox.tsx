@@ -1,7 +1,7 @@
 import { type KeyboardEvent, useEffect, useState } from 'react'
 import { AdminSubscriptions, type UserChoice } from '../../../lib/admin/admin-subscriptions.ts'
 import { useAdminRead } from '../../../lib/admin/use-admin-read.ts'
-import { describedBy, inputClass } from './form-parts.tsx'
+import { describedBy, inputClass } from '../fields.tsx'
 
 interface UserComboboxProps {
   id: string
@@ -84,7 +84,7 @@ export function UserCombobox({ id, value, onChange, error }: UserComboboxProps) 
           setOpen(false)
           setActive(-1)
         }}
-        className={inputClass(Boolean(error))}
+        className={inputClass(Boolean(error), 'compact')}
       />
       <div
         id={listId}
