@@ -124,7 +124,12 @@ export const CHANGE_REQUESTS: ChangeRequestTable = {
   },
   CHANGE_PROP: {
     operation: MUTATE_OPERATION.CHANGE_PROP,
-    body: { elementToModify: { ref: 'codebaseIdToChange' }, propName: 'propName', propValue: 'propValue' },
+    body: {
+      elementToModify: { ref: 'codebaseIdToChange' },
+      propName: 'propName',
+      propValue: 'propValue',
+      remove: 'removeProp',
+    },
   },
   ADD_CLASS: {
     operation: MUTATE_OPERATION.ADD_CLASS,

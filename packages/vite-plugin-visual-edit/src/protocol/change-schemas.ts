@@ -84,6 +84,8 @@ export const CHANGE_FIELD_SCHEMAS = {
     codebaseIdToChange: codebaseId,
     propName: text({ nonEmpty: true }),
     propValue,
+    /** Remove the prop from the element (propValue null) instead of setting it. */
+    removeProp: v.optional(v.boolean('true or false')),
   }),
   ADD_CLASS: v.object({
     codebaseIdToAddClass: codebaseId,

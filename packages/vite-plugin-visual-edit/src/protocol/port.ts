@@ -8,6 +8,7 @@ import type {
   EditDynamicTextPayload,
   EditedTextPayload,
   HydrationReport,
+  InspectElementPayload,
   KeyPayload,
   MouseMovePayload,
   NavTreePayload,
@@ -19,6 +20,7 @@ import type {
   StoryboardType,
   WheelPayload,
 } from './messages.ts'
+import type { ComponentStateAndProps } from './state-and-props.ts'
 import type { StateModifier } from './styling.ts'
 
 /**
@@ -171,6 +173,17 @@ export interface InspectorFunctions {
   triggerDragCancel: { args: []; result: boolean }
   setIsFlushing: { args: [flushing: boolean]; result: boolean }
   startEditingText: { args: []; result: boolean }
+}
+
+/**
+ * inspectElement: a request of its own type on the port (`{ id, type: 'inspectElement', payload }`),
+ * not a function; it answers the props and state of the component instance that renders the element
+ * (runtime/react/state-and-props.ts), or an error of InspectError. The editor reads the answer through
+ * checkComponentStateAndProps.
+ */
+export interface InspectElementRequest {
+  payload: InspectElementPayload
+  result: ComponentStateAndProps
 }
 
 /** The name of a callable function. */

@@ -50,7 +50,7 @@ function connect(
     functions,
     inspectElement: (payload) => {
       inspected.push(payload)
-      return 'inspected'
+      return { id: null, props: { label: 'inspected' }, state: null }
     },
     logStateAndProps: () => {},
   })
@@ -194,7 +194,7 @@ describe('the bridge', () => {
     ).toEqual({ id: 1, error: 'boom' })
     expect(
       await harness.request({ id: 2, type: 'inspectElement', payload: { componentName: 'Card' } }),
-    ).toEqual({ id: 2, result: 'inspected' })
+    ).toEqual({ id: 2, result: { id: null, props: { label: 'inspected' }, state: null } })
   })
 
   test('messages without an id or without a payload are ignored', async () => {

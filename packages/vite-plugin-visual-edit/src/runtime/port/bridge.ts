@@ -7,6 +7,7 @@ import {
   InboundMessageType,
   type InspectElementPayload,
 } from '../../protocol/messages.ts'
+import type { InspectElementRequest } from '../../protocol/port.ts'
 import type { InspectorContext } from '../core/context.ts'
 
 /**
@@ -17,7 +18,8 @@ export type FunctionTable = ReadonlyMap<string, (...args: never[]) => unknown>
 
 export interface BridgeHandlers {
   functions: FunctionTable
-  inspectElement: (payload: InspectElementPayload) => unknown
+  /** The port's inspectElement request (protocol/port.ts, InspectElementRequest). */
+  inspectElement: (payload: InspectElementPayload) => InspectElementRequest['result']
   logStateAndProps: (componentName: string) => void
 }
 

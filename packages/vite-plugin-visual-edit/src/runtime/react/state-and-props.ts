@@ -5,6 +5,7 @@ import {
   TEMPO_FUNCTION_TYPE,
   TEMPO_OBJECT_TYPE,
 } from '../../protocol/messages.ts'
+import type { ComponentStateAndProps } from '../../protocol/state-and-props.ts'
 import type { InspectorContext } from '../core/context.ts'
 import {
   codebaseIdOfFiber,
@@ -22,20 +23,14 @@ import {
 } from './react-fiber.ts'
 
 /** One mounted component instance, as replied and logged: objects and functions replaced by markers. */
-export interface ComponentSnapshot {
-  /** The codebase id of the component's usage (`data-tempo-id` of its props), or null if untagged. */
-  id: string | null
-  props: Record<string, unknown>
-  /** Class state by key, or the useState/useReducer values of a function component in call order. */
-  state: Record<string, unknown> | unknown[] | null
-}
+type ComponentSnapshot = ComponentStateAndProps
 
 /** Objects (arrays, elements, dates...) become TEMPO_OBJECT_TYPE, functions TEMPO_FUNCTION_TYPE. */
 function sanitize(value: unknown): unknown {
   if (typeof value === 'function') return TEMPO_FUNCTION_TYPE
   if (typeof value === 'object' && value !== null) return TEMPO_OBJECT_TYPE
-  // Symbols cannot cross a MessagePort.
-  if (typeof value === 'symbol') return String(value)
+  // Symbols cannot cross a MessagePort; the editor takes primitives only (checkComponentStateAndProps).
+  if (typeof value === 'symbol' || typeof value === 'bigint') return String(value)
   return value
 }
 

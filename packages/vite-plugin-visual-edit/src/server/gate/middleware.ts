@@ -9,6 +9,11 @@ import {
   DESIGN_TOKENS_PATH,
   type DesignTokensResponse,
 } from '../../protocol/design-system.ts'
+import {
+  ELEMENT_PROPS_PATH,
+  type ElementPropsResponse,
+  elementPropsRequestSchema,
+} from '../../protocol/element-props.ts'
 import { ProtocolErrorMessage } from '../../protocol/errors.ts'
 import { LOOKUPS_PATH, type LookupsResponse, lookupsRequestSchema } from '../../protocol/lookups.ts'
 import {
@@ -27,6 +32,7 @@ import { MutateError } from '../edit/mutate-error.ts'
 import type { MutationServices } from '../edit/mutation.ts'
 import { FileLocks } from '../edit/source-file.ts'
 import { OPERATIONS } from '../mutate/index.ts'
+import { elementProps } from '../props/element-props.ts'
 import { classCss } from '../tailwind/class-css.ts'
 import {
   checkContentType,
@@ -52,7 +58,8 @@ function send(
     | LookupsResponse
     | ClassCssResponse
     | ClassSuggestionsResponse
-    | DesignTokensResponse,
+    | DesignTokensResponse
+    | ElementPropsResponse,
 ): void {
   response.statusCode = status
   response.setHeader('Content-Type', 'application/json; charset=utf-8')
@@ -95,7 +102,9 @@ function gatedEndpoint<Schema extends v.GenericSchema>(
   answer: (
     services: MutationServices,
     body: v.InferOutput<Schema>,
-  ) => Promise<LookupsResponse | ClassCssResponse | ClassSuggestionsResponse | DesignTokensResponse>,
+  ) => Promise<
+    LookupsResponse | ClassCssResponse | ClassSuggestionsResponse | DesignTokensResponse | ElementPropsResponse
+  >,
 ): GatedEndpoint {
   return async (request, response, gate, services) => {
     const body = await gatedBody(request, response, gate, path, what, operation, schema)
@@ -111,7 +120,9 @@ function gatedEndpoint<Schema extends v.GenericSchema>(
  *   for the instant updates of classes the page does not have yet;
  * - class-suggestions: the project's Tailwind classes for what the user types in the class input
  *   (protocol/design-system.ts), answered from lists kept per loaded Tailwind (every keystroke asks);
- * - design-tokens (body `{}`): the theme's tokens and the project's dark strategy.
+ * - design-tokens (body `{}`): the theme's tokens and the project's dark strategy;
+ * - element-props: one element's props as written, its component's declared props type (unions of
+ *   literals with their members) and the components its file can render (protocol/element-props.ts).
  */
 const GATED_ENDPOINTS: ReadonlyMap<string, GatedEndpoint> = new Map([
   [
@@ -144,6 +155,16 @@ const GATED_ENDPOINTS: ReadonlyMap<string, GatedEndpoint> = new Map([
       'design-tokens',
       v.object({}, 'a JSON object'),
       (services) => designTokens(services.root),
+    ),
+  ],
+  [
+    ELEMENT_PROPS_PATH,
+    gatedEndpoint(
+      ELEMENT_PROPS_PATH,
+      'Element props are',
+      'element-props',
+      elementPropsRequestSchema,
+      (services, body) => elementProps(services, body.id),
     ),
   ],
 ])

@@ -1,27 +1,17 @@
 import type { Expression, JSXAttribute, Node } from '@babel/types'
 import type { PropValue } from '../../protocol/change-types.ts'
-import { CODEBASE_ID_ATTRIBUTE } from '../../protocol/ids.ts'
+import { propNameProblem, SCRIPT_SINK_TAGS, VOID_ELEMENTS } from '../../protocol/tags.ts'
 import { MutateError } from '../edit/mutate-error.ts'
 
-/** JSX attribute names: `name`, `aria-label`, `xlink:href`. */
-const ATTRIBUTE_NAME = /^[A-Za-z_$][\w$-]*(?::[A-Za-z_$][\w$-]*)?$/
-
 /**
- * Refuses prop names that would run code or break the editor: event handlers (`on*`),
- * `dangerouslySetInnerHTML`, `ref`, prototype keys, the codebase id attribute, and anything that is
- * not a JSX attribute name.
+ * Refuses prop names that would run code or break the editor (protocol/tags.ts, propNameProblem):
+ * event handlers (`on*`), `dangerouslySetInnerHTML`, `ref`, prototype keys, the codebase id
+ * attribute, and anything that is not a JSX attribute name.
  */
 export function assertEditablePropName(name: string): void {
-  const refuse = (why: string) => {
-    throw new MutateError('INVALID_VALUE', `The prop '${name}' cannot be set visually: ${why}.`)
-  }
-  if (!ATTRIBUTE_NAME.test(name)) refuse('it is not a valid JSX attribute name')
-  if (/^on/i.test(name)) refuse('event handlers are code; write them in your editor')
-  if (name === 'dangerouslySetInnerHTML') refuse('raw HTML is code; write it in your editor')
-  if (name === 'ref') refuse('refs are code; write them in your editor')
-  if (name === '__proto__' || name === 'constructor' || name === 'prototype') refuse('it is reserved')
-  if (name === CODEBASE_ID_ATTRIBUTE) refuse('visual-edit manages it')
-  if (name.toLowerCase() === 'srcdoc') refuse('a frame document is code; write it in your editor')
+  const problem = propNameProblem(name)
+  if (problem)
+    throw new MutateError('INVALID_VALUE', `The prop '${name}' cannot be set visually: ${problem}.`)
 }
 
 /** Props whose value is a URL the browser may load or navigate to (any case, React and HTML spellings). */
@@ -143,48 +133,6 @@ const HOST_TAG = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/
 const COMPONENT_TAG = /^[A-Z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/
 
 export const isComponentName = (tag: string): boolean => COMPONENT_TAG.test(tag)
-
-/** Elements that cannot have children (React throws if they get some). */
-export const VOID_ELEMENTS = new Set([
-  'area',
-  'base',
-  'br',
-  'col',
-  'embed',
-  'hr',
-  'img',
-  'input',
-  'link',
-  'meta',
-  'source',
-  'track',
-  'wbr',
-])
-
-/**
- * Host tags that load or run code, or change where the page's code comes from: a holder of the
- * session token must not be able to put them in the page (an `<iframe srcdoc>` would run in the app's
- * origin). SVG's `animate` and `set` can rewrite an `href` to a `javascript:` URL.
- */
-const SCRIPT_SINK_TAGS = new Set([
-  'script',
-  'iframe',
-  'frame',
-  'frameset',
-  'object',
-  'embed',
-  'applet',
-  'base',
-  'meta',
-  'link',
-  'portal',
-  'fencedframe',
-  'webview',
-  'animate',
-  'set',
-  'handler',
-  'listener',
-])
 
 /** Refuses anything that is not an HTML tag (`section`, `my-widget`) or a component name (`Card`, `Tabs.List`), fragments, and tags that run code. */
 export function assertTagName(tag: string): void {

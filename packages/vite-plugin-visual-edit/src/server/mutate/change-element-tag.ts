@@ -1,7 +1,8 @@
 import MagicString from 'magic-string'
+import { VOID_ELEMENTS } from '../../protocol/tags.ts'
 import { MutateError } from '../edit/mutate-error.ts'
 import { runEdit } from '../edit/mutation.ts'
-import { assertTagName, isComponentName, VOID_ELEMENTS } from '../jsx/jsx-values.ts'
+import { assertTagName, isComponentName } from '../jsx/jsx-values.ts'
 import { moduleBindings } from '../jsx/module-scope.ts'
 import type { Operation } from './operation.ts'
 

@@ -11,6 +11,9 @@ import {
 } from '../jsx/jsx-values.ts'
 import type { Operation } from './operation.ts'
 
+/** The spec's toast of a prop written (docs/MUTATE-API.md). */
+const PROP_CHANGED_TOAST = 'Prop changed'
+
 /**
  * CHANGE_PROP: sets, replaces or removes one literal prop.
  *
@@ -18,7 +21,8 @@ import type { Operation } from './operation.ts'
  *   after:   <Button size="lg" disabled={false} variant="primary">Save</Button>
  *
  * A prop whose value is an expression (`size={size}`) is replaced only when the request says
- * `replace: true`; otherwise 422, because the expression may be doing work.
+ * `replace: true`; otherwise 422, because the expression may be doing work. The response carries the
+ * toast 'Prop changed' (the instant update cannot show a component's prop: the user hears it saved).
  */
 export const changePropValue: Operation<'changePropValue'> = async (body, services, canvasId) => {
   const id = body.elementToModify
@@ -26,7 +30,7 @@ export const changePropValue: Operation<'changePropValue'> = async (body, servic
   assertEditablePropName(propName)
   const value = remove ? null : (body.propValue ?? null)
 
-  return runEdit(services, canvasId, [id], ([target]) => {
+  const response = await runEdit(services, canvasId, [id], ([target]) => {
     if (!target) throw new MutateError('INTERNAL', 'changePropValue ran without its element.')
     if (!remove)
       assertPropValue(
@@ -66,4 +70,5 @@ export const changePropValue: Operation<'changePropValue'> = async (body, servic
     appendAttribute(magic, code, opening, target.file.source.eol, `${propName}=${source}`)
     return { texts: new Map([[target.element.file, magic.toString()]]) }
   })
+  return { ...response, toast: PROP_CHANGED_TOAST }
 }
