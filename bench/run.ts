@@ -15,6 +15,7 @@ import { benchMarketplace } from './marketplace.ts'
 import { benchMarketplaceAdmin } from './marketplace-admin.ts'
 import { benchMarketplaceSearch } from './marketplace-search.ts'
 import { benchMutate } from './mutate.ts'
+import { benchPalette } from './palette.ts'
 import { runIsolated } from './run-isolated.ts'
 import { benchStylesPanel } from './styles-panel.ts'
 import { benchTagJsx } from './tag-jsx.ts'
@@ -35,6 +36,7 @@ const BENCHMARKS: Record<string, (args: string[]) => Promise<boolean>> = {
   backend: benchBackend,
   'class-autocomplete': benchClassAutocomplete,
   'styles-panel': benchStylesPanel,
+  palette: benchPalette,
 }
 
 const [name, ...args] = process.argv.slice(2)

@@ -36,6 +36,7 @@ const ROUTES = [
   '/__visual-edit/class-css',
   '/__visual-edit/class-suggestions',
   '/__visual-edit/design-tokens',
+  '/__visual-edit/app-routes',
   '/canvases/x/parseAndMutate/activities/undoChangeToFiles',
   '/canvases/x/parseAndMutate/mutate/editText',
   '/src/App.tsx',

@@ -1,5 +1,7 @@
 import {
   ACTIVITY_OPERATION,
+  APP_ROUTES_PATH,
+  type AppRoutesResponse,
   activityPath,
   CLASS_CSS_PATH,
   CLASS_SUGGESTIONS_PATH,
@@ -89,6 +91,11 @@ export class ServerApi {
   /** The theme's tokens (colours first for the colour picker) and how the project turns dark. */
   designTokens(): Promise<DesignTokensResponse> {
     return this.#post(DESIGN_TOKENS_PATH, {})
+  }
+
+  /** The routes the app's code declares (react-router's, route objects), for the command palette. */
+  appRoutes(): Promise<AppRoutesResponse> {
+    return this.#post(APP_ROUTES_PATH, {})
   }
 
   async #post<T>(path: string, body: unknown): Promise<T> {

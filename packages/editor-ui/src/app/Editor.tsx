@@ -1,12 +1,15 @@
 import * as Tooltip from '@radix-ui/react-tooltip'
-import { useEffect, useLayoutEffect, useMemo, useState } from 'react'
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { Group, Panel, Separator, useDefaultLayout, usePanelRef } from 'react-resizable-panels'
 import type { ServerApi } from '../api/server-api.ts'
 import { Canvas } from '../canvas/Canvas.tsx'
+import type { ActionHost } from '../features/actions.ts'
 import { LayersPanel } from '../panels/LayersPanel.tsx'
 import type { AppLocation } from '../session/app-location.ts'
 import { EditorSession } from '../session/editor-session.ts'
-import { SessionContext, useEditorState } from '../session/session-context.tsx'
+import { SessionContext, useEditorState, useSession } from '../session/session-context.tsx'
+import { CommandPalette } from './palette/CommandPalette.tsx'
+import { ShortcutsSheet } from './palette/ShortcutsSheet.tsx'
 import { RightPanel } from './RightPanel.tsx'
 import { SelectionMenu } from './SelectionMenu.tsx'
 import { StatusBar } from './StatusBar.tsx'
@@ -48,6 +51,7 @@ export function Editor({ api, app }: { api: ServerApi; app: AppLocation }) {
 }
 
 function Layout() {
+  const session = useSession()
   const dark = useEditorState((state) => state.dark)
   const width = useEditorState((state) => state.width)
   useShortcuts()
@@ -76,6 +80,10 @@ function Layout() {
     if (handle?.isCollapsed()) handle.expand()
     else handle?.collapse()
   }
+  // The palette's actions reach the panels through the latest `toggle`.
+  const toggleRef = useRef(toggle)
+  toggleRef.current = toggle
+  const host = useMemo(() => actionHost(session, (panel) => toggleRef.current(panel)), [session])
   const track = (panel: 'layers' | 'element') => (size: { inPixels: number }) =>
     setOpen((now) => (now[panel] === size.inPixels > 0 ? now : { ...now, [panel]: size.inPixels > 0 }))
 
@@ -120,7 +128,26 @@ function Layout() {
       </Group>
       <StatusBar />
       <SelectionMenu />
+      <CommandPalette host={host} />
+      <ShortcutsSheet />
       <Toasts />
     </div>
   )
+}
+
+/** What the palette's actions act on: the session, and the side panels the layout holds. */
+function actionHost(session: EditorSession, togglePanel: ActionHost['togglePanel']): ActionHost {
+  return {
+    run: (command) => session.run(command),
+    setWidth: (width) => session.setWidth(width),
+    zoomToFit: () => session.zoomToFit(),
+    setDrive: (drive) => session.setDrive(drive),
+    setDark: (dark) => session.setDark(dark),
+    setAi: (ai) => session.setAi(ai),
+    navigate: (action) => session.navigate(action),
+    togglePanel,
+    get state() {
+      return session.state
+    },
+  }
 }

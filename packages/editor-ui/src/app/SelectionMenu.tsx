@@ -1,15 +1,14 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu'
 import { useSelector } from '@xstate/react'
-import type { Command } from '../features/commands.ts'
+import { type Command, shortcutOf } from '../features/commands.ts'
 import { useEditorState, useSession } from '../session/session-context.tsx'
-import { MOD } from './ui.tsx'
 
-const ITEMS: { command: Command; label: string; shortcut: string }[] = [
-  { command: 'editText', label: 'Edit text', shortcut: '↵' },
-  { command: 'duplicate', label: 'Duplicate', shortcut: `${MOD}D` },
-  { command: 'wrap', label: 'Wrap in div', shortcut: `${MOD}⌥G` },
-  { command: 'escape', label: 'Select parent', shortcut: 'Esc' },
-  { command: 'delete', label: 'Delete', shortcut: '⌫' },
+const ITEMS: { command: Command; label: string }[] = [
+  { command: 'editText', label: 'Edit text' },
+  { command: 'duplicate', label: 'Duplicate' },
+  { command: 'wrap', label: 'Wrap in div' },
+  { command: 'escape', label: 'Select parent' },
+  { command: 'delete', label: 'Delete' },
 ]
 
 const ITEM =
@@ -53,7 +52,7 @@ export function SelectionMenu() {
             >
               {item.label}
               <span className="text-[11px] text-[var(--ink-3)] group-data-[highlighted]:text-white">
-                {item.shortcut}
+                {shortcutOf(item.command)}
               </span>
             </DropdownMenu.Item>
           ))}

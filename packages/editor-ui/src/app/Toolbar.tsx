@@ -9,14 +9,16 @@ import {
   Play,
   Redo2,
   RotateCw,
+  Search,
   Sparkles,
   Sun,
   Undo2,
 } from 'lucide-react'
 import { useRef, useState, useSyncExternalStore } from 'react'
+import { shortcutOf } from '../features/commands.ts'
 import { WIDTH_PRESETS, ZOOM_STEPS } from '../features/zoom.ts'
 import { useEditorState, useSession } from '../session/session-context.tsx'
-import { BUTTON, IconButton, MOD } from './ui.tsx'
+import { BUTTON, IconButton } from './ui.tsx'
 
 export interface PanelToggles {
   layers: boolean
@@ -159,7 +161,7 @@ export function Toolbar({ panels }: { panels: PanelToggles }) {
         </IconButton>
         <IconButton
           label="Undo"
-          shortcut={`${MOD}Z`}
+          shortcut={shortcutOf('undo') ?? undefined}
           disabled={!(history & 1)}
           onClick={() => void session.run('undo')}
         >
@@ -167,7 +169,7 @@ export function Toolbar({ panels }: { panels: PanelToggles }) {
         </IconButton>
         <IconButton
           label="Redo"
-          shortcut={`⇧${MOD}Z`}
+          shortcut={shortcutOf('redo') ?? undefined}
           disabled={!(history & 2)}
           onClick={() => void session.run('redo')}
         >
@@ -179,6 +181,13 @@ export function Toolbar({ panels }: { panels: PanelToggles }) {
           onClick={() => panels.toggle('element')}
         >
           <PanelRight className="size-3.5" />
+        </IconButton>
+        <IconButton
+          label="Command palette"
+          shortcut={shortcutOf('palette') ?? undefined}
+          onClick={() => session.setPaletteOpen(true)}
+        >
+          <Search className="size-3.5" />
         </IconButton>
         <IconButton label={dark ? 'Light theme' : 'Dark theme'} onClick={() => session.setDark(!dark)}>
           {dark ? <Sun className="size-3.5" /> : <Moon className="size-3.5" />}

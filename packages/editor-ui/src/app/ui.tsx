@@ -34,7 +34,3 @@ export function IconButton({ label, shortcut, children, className, ...props }: I
     </Tooltip.Root>
   )
 }
-
-/** The modifier key as the user's platform writes it. */
-export const MOD =
-  typeof navigator !== 'undefined' && /Mac|iP(hone|ad|od)/.test(navigator.platform) ? '⌘' : 'Ctrl+'

@@ -4,15 +4,19 @@ import { useSession } from '../session/session-context.tsx'
 
 /**
  * The editor's shortcuts with the focus in the editor page (keys pressed inside the frame come as the
- * inspector's KEY_DOWN events, see EditorSession). Never while the user types in a field.
+ * inspector's KEY_DOWN events, see EditorSession). Never while the user types in a field, but for the
+ * palette's Cmd/Ctrl+K (it types nothing); while the palette or the shortcuts sheet is open, only the
+ * keys that close them.
  */
 export function useShortcuts(): void {
   const session = useSession()
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if (isTyping(event.target) || event.defaultPrevented) return
+      if (event.defaultPrevented) return
       const command = commandFor(event)
-      if (!command) return
+      if (!command || (isTyping(event.target) && command !== 'palette')) return
+      const { paletteOpen, shortcutsOpen } = session.state
+      if ((paletteOpen || shortcutsOpen) && command !== 'palette' && command !== 'shortcuts') return
       // Enter on a focused button, link or menu item is that control's own action.
       if (command === 'editText' && activatesOnEnter(event.target)) return
       // Menus and dialogs close themselves on Escape; the selection only when nothing else took it.

@@ -10,6 +10,13 @@ export class AppFrame {
     return this.#element?.contentWindow ?? null
   }
 
+  /** Loads `url` in the frame (a full load: the handshake follows); false before the frame is attached. */
+  navigate(url: string): boolean {
+    if (!this.#element) return false
+    this.#element.src = url
+    return true
+  }
+
   /** Where the frame is, in editor coordinates; undefined before it is attached. */
   rect(): DOMRect | undefined {
     return this.#element?.getBoundingClientRect()

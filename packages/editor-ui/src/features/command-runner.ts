@@ -4,6 +4,7 @@ import { type Command, commandFor } from './commands.ts'
 import type { Dragging } from './drag.ts'
 import type { Edits } from './edits.ts'
 import { reasonOf } from './failures.ts'
+import type { Palette } from './palette.ts'
 import type { Selection } from './selection.ts'
 import type { TextEditing } from './text-edit.ts'
 import type { Toaster } from './toaster.ts'
@@ -14,6 +15,9 @@ import { stepZoom } from './zoom.ts'
 
 /** Key commands that write the user's files (the rest move the view or the selection). */
 const CHANGING_COMMANDS: ReadonlySet<Command> = new Set(['undo', 'redo', 'duplicate', 'wrap', 'delete'])
+
+/** Key commands the editor takes from the frame in drive mode too. */
+const DRIVE_MODE_COMMANDS: ReadonlySet<Command> = new Set(['undo', 'redo', 'palette'])
 
 /** What commands act on. */
 interface CommandTargets {
@@ -26,6 +30,7 @@ interface CommandTargets {
   dragging: Dragging
   gate: UserInputGate
   toaster: Toaster
+  palette: Palette
 }
 
 /**
@@ -40,7 +45,7 @@ export class CommandRunner {
   }
 
   async run(command: Command): Promise<void> {
-    const { bridge, selection, tree, edits, view, textEditing, dragging, toaster } = this.#deps
+    const { bridge, selection, tree, edits, view, textEditing, dragging, toaster, palette } = this.#deps
     const selected = selection.keys
     // Elements of the code only: the page's roots and the storyboard have none to change.
     const ids = [...new Set(selected.map((key) => key.codebaseId))].filter(hasCodebaseIdPrefix)
@@ -60,6 +65,10 @@ export class CommandRunner {
         return view.setZoom(stepZoom(view.state.zoom, command === 'zoomIn' ? 1 : -1))
       case 'zoomReset':
         return view.setZoom(100)
+      case 'palette':
+        return palette.togglePalette()
+      case 'shortcuts':
+        return palette.setShortcutsOpen(!palette.state.shortcutsOpen)
       case 'editText':
         // The user pressed Enter and expects the text to open: a failure is theirs to know.
         if (ids.length === 1)
@@ -101,8 +110,8 @@ export class CommandRunner {
       return
     }
     const command = commandFor(key)
-    // Keys typed into the app's own fields in drive mode are the app's.
-    if (!command || (selection.driving && command !== 'undo' && command !== 'redo')) return
+    // Keys typed into the app's own fields in drive mode are the app's (the palette's key is the editor's).
+    if (!command || (selection.driving && !DRIVE_MODE_COMMANDS.has(command))) return
     if (CHANGING_COMMANDS.has(command) && !gate.allows(`the ${command} shortcut`)) return
     void this.run(command)
   }

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, test } from 'vitest'
-import { activatesOnEnter, commandFor, isTyping, type KeyLike } from './commands.ts'
+import { activatesOnEnter, commandFor, isTyping, type KeyLike, shortcutOf } from './commands.ts'
 
 const press = (key: string, modifiers: Partial<KeyLike> = {}): KeyLike => ({
   key,
@@ -34,8 +34,54 @@ describe('shortcuts', () => {
     [press('0'), false, null],
     [press('a'), false, null],
     [press('Delete', { altKey: true }), false, null],
+    [press('k', { ctrlKey: true }), false, 'palette'],
+    [press('k', { metaKey: true }), true, 'palette'],
+    [press('k', { ctrlKey: true }), true, null],
+    [press('k'), false, null],
+    [press('?', { shiftKey: true }), false, 'shortcuts'],
+    [press('?', { shiftKey: true }), true, 'shortcuts'],
+    [press('?', { ctrlKey: true, shiftKey: true }), false, null],
+    // The other platform's modifier makes no shortcut: Win+Delete, Ctrl+Backspace on macOS.
+    [press('Delete', { metaKey: true }), false, null],
+    [press('Backspace', { ctrlKey: true }), true, null],
   ] as const)('%j (mac %s) is %s', (event, mac, command) => {
     expect(commandFor(event, mac)).toBe(command)
+  })
+
+  test.each([
+    ['undo', '⌘Z', 'Ctrl+Z'],
+    ['redo', '⇧⌘Z', 'Ctrl+Shift+Z'],
+    ['wrap', '⌥⌘G', 'Ctrl+Alt+G'],
+    ['zoomIn', '⌘+', 'Ctrl++'],
+    ['palette', '⌘K', 'Ctrl+K'],
+    ['shortcuts', '?', '?'],
+    ['delete', '⌫', 'Delete'],
+    ['editText', '↵', 'Enter'],
+    ['escape', 'Esc', 'Esc'],
+  ] as const)('%s is shown as %s on macOS and %s elsewhere', (command, mac, other) => {
+    expect(shortcutOf(command, true)).toBe(mac)
+    expect(shortcutOf(command, false)).toBe(other)
+  })
+
+  test('every command has a shortcut, and each shortcut shown means its command', () => {
+    const commands = [
+      'duplicate',
+      'wrap',
+      'delete',
+      'editText',
+      'escape',
+      'undo',
+      'redo',
+      'zoomIn',
+      'zoomOut',
+      'zoomReset',
+      'palette',
+      'shortcuts',
+    ] as const
+    for (const command of commands) {
+      expect(shortcutOf(command, false), command).not.toBeNull()
+      expect(shortcutOf(command, true), command).not.toBeNull()
+    }
   })
 
   test('never while typing in a field', () => {

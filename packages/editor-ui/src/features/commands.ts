@@ -10,6 +10,8 @@ export type Command =
   | 'zoomIn'
   | 'zoomOut'
   | 'zoomReset'
+  | 'palette'
+  | 'shortcuts'
 
 export interface KeyLike {
   key: string
@@ -20,31 +22,93 @@ export interface KeyLike {
 }
 
 /** The modifier of shortcuts: Cmd on macOS, Ctrl elsewhere. */
-const isMac = () => typeof navigator !== 'undefined' && /Mac|iP(hone|ad|od)/.test(navigator.platform)
+export const isMac = (): boolean =>
+  typeof navigator !== 'undefined' && /Mac|iP(hone|ad|od)/.test(navigator.platform)
 
 /**
- * The command a key press means (docs/EDITOR.md, Gestures): Cmd/Ctrl+D duplicates, Cmd/Ctrl+Alt+G
- * wraps in a div, Delete or Backspace deletes, Enter edits text, Escape goes to the parent and then to
- * nothing, Cmd/Ctrl+Z undoes and Shift+Cmd/Ctrl+Z (or Ctrl+Y) redoes; Cmd/Ctrl with =, + or - zooms the
- * canvas in or out and with 0 back to 100% (the browser's own zoom of the editor stays out of the
- * way). `mac` says which modifier.
+ * One key combination of a command. `keys` are the `key` values it takes (lower case for letters;
+ * the first is the one shown), `mod` is Cmd on macOS and Ctrl elsewhere, `shift` true, false or
+ * `'any'` (the key's character may need it: `+`, `?`), `platform` limits it to one side.
+ */
+interface KeyBinding {
+  command: Command
+  keys: readonly string[]
+  mod: boolean
+  alt: boolean
+  shift: boolean | 'any'
+  platform?: 'mac' | 'other'
+}
+
+/**
+ * The shortcuts, the one table both `commandFor` (key -> command) and `shortcutOf` (command -> what
+ * the menus, the palette and the shortcuts sheet show) read, in the order they are tried:
+ * Cmd/Ctrl+Z undoes and Shift+Cmd/Ctrl+Z (or Ctrl+Y) redoes, Cmd/Ctrl+D duplicates, Cmd/Ctrl with +
+ * (or =) or - zooms the canvas in or out and with 0 back to 100% (the browser's own zoom of the
+ * editor stays out of the way), Cmd/Ctrl+Alt+G wraps in a div (Alt changes the character a key types
+ * on macOS: the physical G is 'g' or '©'), Cmd/Ctrl+K opens the command palette; without modifiers,
+ * Delete or Backspace deletes, Enter edits text, Escape goes to the parent and then to nothing, and
+ * ? shows the shortcuts.
+ */
+const BINDINGS: readonly KeyBinding[] = [
+  { command: 'undo', keys: ['z'], mod: true, alt: false, shift: false },
+  { command: 'redo', keys: ['z'], mod: true, alt: false, shift: true },
+  { command: 'redo', keys: ['y'], mod: true, alt: false, shift: false, platform: 'other' },
+  { command: 'duplicate', keys: ['d'], mod: true, alt: false, shift: false },
+  { command: 'zoomIn', keys: ['+', '='], mod: true, alt: false, shift: 'any' },
+  { command: 'zoomOut', keys: ['-'], mod: true, alt: false, shift: false },
+  { command: 'zoomReset', keys: ['0'], mod: true, alt: false, shift: false },
+  { command: 'wrap', keys: ['g', '©'], mod: true, alt: true, shift: 'any' },
+  { command: 'palette', keys: ['k'], mod: true, alt: false, shift: false },
+  { command: 'delete', keys: ['Delete', 'Backspace'], mod: false, alt: false, shift: 'any' },
+  { command: 'editText', keys: ['Enter'], mod: false, alt: false, shift: false },
+  { command: 'escape', keys: ['Escape'], mod: false, alt: false, shift: 'any' },
+  { command: 'shortcuts', keys: ['?'], mod: false, alt: false, shift: 'any' },
+]
+
+const onPlatform = (binding: KeyBinding, mac: boolean) =>
+  binding.platform === undefined || binding.platform === (mac ? 'mac' : 'other')
+
+/**
+ * The command a key press means (docs/EDITOR.md, Gestures; the table is BINDINGS). The other
+ * platform's modifier (Ctrl on macOS) makes no shortcut. `mac` says which modifier.
  */
 export function commandFor(event: KeyLike, mac = isMac()): Command | null {
   const mod = mac ? event.metaKey : event.ctrlKey
+  if (mac ? event.ctrlKey : event.metaKey) return null
   const key = event.key.length === 1 ? event.key.toLowerCase() : event.key
-  if (mod && !event.altKey && key === 'z') return event.shiftKey ? 'redo' : 'undo'
-  if (mod && !mac && !event.altKey && !event.shiftKey && key === 'y') return 'redo'
-  if (mod && !event.altKey && !event.shiftKey && key === 'd') return 'duplicate'
-  if (mod && !event.altKey && (key === '=' || key === '+')) return 'zoomIn'
-  if (mod && !event.altKey && !event.shiftKey && key === '-') return 'zoomOut'
-  if (mod && !event.altKey && !event.shiftKey && key === '0') return 'zoomReset'
-  // Alt changes the character a key types on macOS: the physical G is 'g' or '©'.
-  if (mod && event.altKey && (key === 'g' || key === '©')) return 'wrap'
-  if (mod || event.altKey) return null
-  if (key === 'Delete' || key === 'Backspace') return 'delete'
-  if (key === 'Enter' && !event.shiftKey) return 'editText'
-  if (key === 'Escape') return 'escape'
-  return null
+  const found = BINDINGS.find(
+    (binding) =>
+      binding.mod === mod &&
+      binding.alt === event.altKey &&
+      (binding.shift === 'any' || binding.shift === event.shiftKey) &&
+      onPlatform(binding, mac) &&
+      binding.keys.includes(key),
+  )
+  return found?.command ?? null
+}
+
+/** How keys are written in the shortcuts shown. */
+const KEY_NAMES: Readonly<Record<string, { mac: string; other: string }>> = {
+  Escape: { mac: 'Esc', other: 'Esc' },
+  Enter: { mac: '↵', other: 'Enter' },
+  Delete: { mac: '⌫', other: 'Delete' },
+}
+
+/**
+ * The shortcut of `command` as this platform writes it (its first binding), or null if it has none:
+ * `⇧⌘Z` on macOS, `Ctrl+Shift+Z` elsewhere. A key whose character needs Shift (`?`, `+`) is shown
+ * without it.
+ */
+export function shortcutOf(command: Command, mac = isMac()): string | null {
+  const binding = BINDINGS.find((candidate) => candidate.command === command && onPlatform(candidate, mac))
+  if (!binding) return null
+  const first = binding.keys[0] as string
+  const key = KEY_NAMES[first]?.[mac ? 'mac' : 'other'] ?? first.toUpperCase()
+  const shift = binding.shift === true
+  if (mac) return `${binding.alt ? '⌥' : ''}${shift ? '⇧' : ''}${binding.mod ? '⌘' : ''}${key}`
+  return [binding.mod ? 'Ctrl' : '', binding.alt ? 'Alt' : '', shift ? 'Shift' : '', key]
+    .filter(Boolean)
+    .join('+')
 }
 
 /** Whether a key press happens where the user types (so a shortcut must not take it). */

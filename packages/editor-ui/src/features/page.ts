@@ -11,7 +11,12 @@ export interface PageState {
   hydrationError: boolean
   /** The AI context is on: the outlines take its colour. */
   ai: boolean
+  /** The addresses the app reported this session, newest first, each once (the palette's routes). */
+  visited: readonly string[]
 }
+
+/** Addresses kept in `visited`. */
+const VISITED_KEPT = 50
 
 /** The navigations of the toolbar's buttons, by the function that makes them. */
 const NAVIGATIONS = { goBack: 'Back', goForward: 'Forward', refresh: 'Reload' } as const
@@ -23,7 +28,7 @@ export class Page {
   readonly #toaster: Toaster
 
   constructor(store: SliceStore<unknown>, deps: { bridge: InspectorBridge; toaster: Toaster }) {
-    this.#slice = store.slice<PageState>({ href: '', hydrationError: false, ai: false })
+    this.#slice = store.slice<PageState>({ href: '', hydrationError: false, ai: false, visited: [] })
     this.#bridge = deps.bridge
     this.#toaster = deps.toaster
   }
@@ -34,7 +39,8 @@ export class Page {
 
   /** LATEST_HREF. */
   hrefReported(href: string): void {
-    this.#slice.set({ href })
+    const visited = [href, ...this.state.visited.filter((known) => known !== href)].slice(0, VISITED_KEPT)
+    this.#slice.set({ href, visited: URL.canParse(href) ? visited : this.state.visited })
   }
 
   /** HYDRATION_STATUS. */

@@ -16,6 +16,7 @@ import { Dragging } from '../features/drag.ts'
 import { Edits, type EditsState } from '../features/edits.ts'
 import { Lookups, type LookupsState } from '../features/lookups.ts'
 import { Page, type PageState } from '../features/page.ts'
+import { Palette, type PaletteState } from '../features/palette.ts'
 import { Selection, type SelectionMenuState } from '../features/selection.ts'
 import { SliceStore } from '../features/slice.ts'
 import { StyleClasses, type StyleClassesState } from '../features/style-classes.ts'
@@ -51,6 +52,7 @@ export interface EditorState
     StylesState,
     StyleScopeState,
     StyleClassesState,
+    PaletteState,
     DesignTokensState {}
 
 /**
@@ -86,6 +88,7 @@ export class EditorSession {
   readonly #scope: StyleScoping
   readonly #classes: StyleClasses
   readonly #tokens: DesignTokens
+  readonly #palette: Palette
 
   constructor(initial: { width: number; dark: boolean; api: ServerApi; app: AppLocation }) {
     const { api, app } = initial
@@ -122,6 +125,14 @@ export class EditorSession {
       },
     })
     const classes = new StyleClasses(store, { api, edits, lookups, scope, toaster, selected })
+    const palette = new Palette(store, {
+      bridge,
+      selection,
+      frame,
+      appOrigin: app.origin,
+      loadRoutes: () => api.appRoutes().then((answer) => answer.routes),
+      toaster,
+    })
     const commands = new CommandRunner({
       bridge,
       selection,
@@ -132,6 +143,7 @@ export class EditorSession {
       dragging,
       gate,
       toaster,
+      palette,
     })
     bridge.on(
       inspectorEventHandlers({
@@ -179,6 +191,7 @@ export class EditorSession {
     this.#scope = scope
     this.#classes = classes
     this.#tokens = tokens
+    this.#palette = palette
     this.ledger = edits.ledger
     this.selection = selection.actor
     this.textEdit = textEditing.actor
@@ -199,6 +212,7 @@ export class EditorSession {
       ...this.#scope.state,
       ...this.#classes.state,
       ...this.#tokens.state,
+      ...this.#palette.state,
     }
   }
 
@@ -356,6 +370,26 @@ export class EditorSession {
 
   removeClass(className: string): Promise<boolean> {
     return this.#classes.removeClass(className)
+  }
+
+  // --- the command palette and the shortcuts sheet ------------------------------------------------
+
+  setPaletteOpen(open: boolean): void {
+    this.#palette.setPaletteOpen(open)
+  }
+
+  setShortcutsOpen(open: boolean): void {
+    this.#palette.setShortcutsOpen(open)
+  }
+
+  /** Selects an element and scrolls the page to show it (the palette's jump). */
+  jumpTo(key: ElementKey): Promise<void> {
+    return this.#palette.jumpTo(key)
+  }
+
+  /** Opens an address of the app (a path, or a URL of its origin) in the frame. */
+  openAddress(address: string): void {
+    this.#palette.open(address)
   }
 
   // --- toasts -------------------------------------------------------------------------------------

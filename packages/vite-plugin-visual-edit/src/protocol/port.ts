@@ -160,6 +160,8 @@ export interface InspectorFunctions {
   syntheticMouseMove: { args: [input: PointerInput & { buttons?: number }]; result: ElementKey | null }
   syntheticMouseUp: { args: [input: PointerInput]; result: ElementKey | null }
   clearHoveredOutlines: { args: []; result: boolean }
+  /** Scrolls the page, as little as it takes, until the element shows (false: no such element on the page). */
+  revealElement: { args: [key: ElementKey]; result: boolean }
   setZoomPerc: { args: [percent: number]; result: boolean }
   setAiContext: { args: [on: boolean]; result: boolean }
   tempMoveElement: { args: [key: ElementKey, placement: PreviewPlacement]; result: boolean }

@@ -97,6 +97,12 @@ export function startInspector(
     getElementClassList: (key) => tree.elementsOf(key).map((element) => [...element.classList])[0] ?? [],
     updateOutlines: () => outlines.render(),
     clearHoveredOutlines: () => selection.clearHover(),
+    revealElement: (key) => {
+      const element = tree.elementsOf(key)[0]
+      // 'nearest': an element already in view does not move.
+      element?.scrollIntoView({ block: 'nearest', inline: 'nearest' })
+      return element !== undefined
+    },
     setZoomPerc: (percent) => {
       if (!Number.isFinite(percent) || percent <= 0)
         throw new Error('setZoomPerc needs a positive percentage')

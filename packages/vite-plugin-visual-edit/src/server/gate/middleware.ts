@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import * as v from 'valibot'
 import type { Connect, Logger } from 'vite'
+import { APP_ROUTES_PATH, type AppRoutesResponse } from '../../protocol/app-routes.ts'
 import { CLASS_CSS_PATH, type ClassCssResponse, classCssRequestSchema } from '../../protocol/class-css.ts'
 import {
   CLASS_SUGGESTIONS_PATH,
@@ -33,6 +34,7 @@ import type { MutationServices } from '../edit/mutation.ts'
 import { FileLocks } from '../edit/source-file.ts'
 import { OPERATIONS } from '../mutate/index.ts'
 import { elementProps } from '../props/element-props.ts'
+import { appRoutes } from '../routes/app-routes.ts'
 import { classCss } from '../tailwind/class-css.ts'
 import {
   checkContentType,
@@ -59,7 +61,8 @@ function send(
     | ClassCssResponse
     | ClassSuggestionsResponse
     | DesignTokensResponse
-    | ElementPropsResponse,
+    | ElementPropsResponse
+    | AppRoutesResponse,
 ): void {
   response.statusCode = status
   response.setHeader('Content-Type', 'application/json; charset=utf-8')
@@ -103,7 +106,12 @@ function gatedEndpoint<Schema extends v.GenericSchema>(
     services: MutationServices,
     body: v.InferOutput<Schema>,
   ) => Promise<
-    LookupsResponse | ClassCssResponse | ClassSuggestionsResponse | DesignTokensResponse | ElementPropsResponse
+    | LookupsResponse
+    | ClassCssResponse
+    | ClassSuggestionsResponse
+    | DesignTokensResponse
+    | ElementPropsResponse
+    | AppRoutesResponse
   >,
 ): GatedEndpoint {
   return async (request, response, gate, services) => {
@@ -122,7 +130,9 @@ function gatedEndpoint<Schema extends v.GenericSchema>(
  *   (protocol/design-system.ts), answered from lists kept per loaded Tailwind (every keystroke asks);
  * - design-tokens (body `{}`): the theme's tokens and the project's dark strategy;
  * - element-props: one element's props as written, its component's declared props type (unions of
- *   literals with their members) and the components its file can render (protocol/element-props.ts).
+ *   literals with their members) and the components its file can render (protocol/element-props.ts);
+ * - app-routes (body `{}`): the routes the app's code declares, for the command palette
+ *   (protocol/app-routes.ts).
  */
 const GATED_ENDPOINTS: ReadonlyMap<string, GatedEndpoint> = new Map([
   [
@@ -165,6 +175,16 @@ const GATED_ENDPOINTS: ReadonlyMap<string, GatedEndpoint> = new Map([
       'element-props',
       elementPropsRequestSchema,
       (services, body) => elementProps(services, body.id),
+    ),
+  ],
+  [
+    APP_ROUTES_PATH,
+    gatedEndpoint(
+      APP_ROUTES_PATH,
+      "The app's routes are",
+      'app-routes',
+      v.object({}, 'a JSON object'),
+      (services) => appRoutes(services.root),
     ),
   ],
 ])
