@@ -2,11 +2,12 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { OPERATIONS } from '../../../packages/vite-plugin-visual-edit/src/server/mutate/index.ts'
 import { type MutateTestServer, startMutateServer } from '../../helpers/mutate-server.ts'
 
-/** Every route the server answers: each mutate operation and both activities. */
+/** Every route the server answers: each mutate operation, both activities and the history's read. */
 const ROUTES = [
   ...[...OPERATIONS.keys()].map((name) => `mutate/${name}`),
   'activities/undoChangeToFiles',
   'activities/redoChangeToFiles',
+  'activities/listChangeHistory',
 ]
 
 let app: MutateTestServer

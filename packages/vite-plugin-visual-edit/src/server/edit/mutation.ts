@@ -1,6 +1,7 @@
 import path from 'node:path'
 import type { File, JSXElement, JSXOpeningElement } from '@babel/types'
 import type { MutateResponse } from '../../protocol/mutate-api.ts'
+import type { MutateOperation } from '../../protocol/mutate-routes.ts'
 import { type ElementIndex, type IndexedElement, sourceHash } from '../../transform/element-index.ts'
 import { parseElementAt, parseModule, parseOpeningAt } from '../../transform/parse-module.ts'
 import { analyzeJsx, type JsxAnalysis } from '../../transform/tag-jsx.ts'
@@ -48,6 +49,8 @@ export interface MutationServices {
    * and Tailwind configs' imports are always read from them.
    */
   configDependencies?: () => readonly string[]
+  /** The route this edit runs for, named in its undo entry (the History panel); set per request. */
+  operation?: MutateOperation
 }
 
 /** A file read for an edit, with its text as the element index knows it. */
@@ -362,6 +365,7 @@ async function commit(
       mode: change.mode,
     })),
     directories,
+    ...(services.operation ? { operation: services.operation } : {}),
   })
 
   const response: MutateResponse = { ok: true, files: changes.map((change) => change.relativePath) }

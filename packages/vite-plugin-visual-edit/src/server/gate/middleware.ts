@@ -16,6 +16,7 @@ import {
   elementPropsRequestSchema,
 } from '../../protocol/element-props.ts'
 import { ProtocolErrorMessage } from '../../protocol/errors.ts'
+import { HISTORY_OPERATION, type HistoryResponse } from '../../protocol/history.ts'
 import { LOOKUPS_PATH, type LookupsResponse, lookupsRequestSchema } from '../../protocol/lookups.ts'
 import {
   type MutateErrorResponse,
@@ -29,6 +30,7 @@ import { classSuggestions } from '../design-system/class-suggestions.ts'
 import { designTokens } from '../design-system/design-tokens.ts'
 import { replay } from '../edit/activities.ts'
 import { describeElements } from '../edit/describe-elements.ts'
+import { historyView } from '../edit/history-view.ts'
 import { MutateError } from '../edit/mutate-error.ts'
 import type { MutationServices } from '../edit/mutation.ts'
 import { FileLocks } from '../edit/source-file.ts'
@@ -56,6 +58,7 @@ function send(
   body:
     | MutateResponse
     | MutateErrorResponse
+    | HistoryResponse
     | ProjectResponse
     | LookupsResponse
     | ClassCssResponse
@@ -256,12 +259,17 @@ async function handleRoute(
   checkContentType(request)
   const body = await readJsonBody(request)
 
-  const operation =
+  const operation:
+    | ((raw: unknown, services: MutationServices, canvasId: string) => Promise<MutateResponse | HistoryResponse>)
+    | undefined =
     kind === 'mutate'
       ? OPERATIONS.get(name)
       : name === ACTIVITY_OPERATION.UNDO || name === ACTIVITY_OPERATION.REDO
         ? () => replay(services, canvasId, name === ACTIVITY_OPERATION.UNDO ? 'undo' : 'redo')
-        : undefined
+        : name === HISTORY_OPERATION
+          ? // The History panel's read of the canvas's entries (body `{}`), in turn with its edits.
+            () => Promise.resolve(historyView(services.history, canvasId))
+          : undefined
   if (!operation) throw new MutateError('UNKNOWN_CHANGE_TYPE', ProtocolErrorMessage.UNKNOWN_CHANGE_TYPE)
   // One canvas's changes apply in the order they arrive: an undo sent while an edit is being written
   // waits for it (and undoes it), two undos undo two entries, instead of racing for the history.

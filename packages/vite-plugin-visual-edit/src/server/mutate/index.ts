@@ -20,7 +20,9 @@ import { wrapInDiv } from './wrap-in-div.ts'
 type Route = (raw: unknown, services: MutationServices, canvasId: string) => Promise<MutateResponse>
 
 function route<Name extends MutateOperation>(name: Name, operation: Operation<Name>): Route {
-  return (raw, services, canvasId) => operation(parseBody(name, raw), services, canvasId)
+  // The undo entry the edit records is named after its route (the History panel).
+  return (raw, services, canvasId) =>
+    operation(parseBody(name, raw), { ...services, operation: name }, canvasId)
 }
 
 function assertNever(value: never): never {
