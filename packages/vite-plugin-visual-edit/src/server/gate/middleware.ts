@@ -260,7 +260,11 @@ async function handleRoute(
   const body = await readJsonBody(request)
 
   const operation:
-    | ((raw: unknown, services: MutationServices, canvasId: string) => Promise<MutateResponse | HistoryResponse>)
+    | ((
+        raw: unknown,
+        services: MutationServices,
+        canvasId: string,
+      ) => Promise<MutateResponse | HistoryResponse>)
     | undefined =
     kind === 'mutate'
       ? OPERATIONS.get(name)
