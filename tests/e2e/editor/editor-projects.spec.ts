@@ -82,7 +82,7 @@ test('a narrow window starts with the canvas alone; the toolbar opens and closes
   await expect(page.getByRole('status').filter({ hasText: 'Connected' })).toBeVisible({ timeout: 30_000 })
   const layersButton = page.getByRole('button', { name: 'Layers panel' })
   await expect(layersButton).toHaveAttribute('aria-pressed', 'false')
-  await expect(page.getByRole('heading', { name: 'Layers' })).not.toBeInViewport()
+  await expect(page.getByRole('tab', { name: 'Layers' })).not.toBeInViewport()
   await layersButton.click()
   await expect(layersButton).toHaveAttribute('aria-pressed', 'true')
   await expect(page.getByRole('treeitem').first()).toBeVisible()

@@ -81,7 +81,7 @@ test('a click in the canvas selects: outline, layers row and element panel agree
   const subtitleRow = editor.row((await subtitle.getAttribute('data-tempo-id')) as string)
   await subtitle.hover()
   await expect(subtitleRow).toHaveAttribute('data-hovered', 'true')
-  await page.getByRole('heading', { name: 'Layers' }).hover()
+  await page.getByRole('tab', { name: 'Layers' }).hover()
   await expect(subtitleRow).not.toHaveAttribute('data-hovered')
   await subtitleRow.hover()
   await expect

@@ -179,7 +179,7 @@ test('at 15+ levels every row keeps its icon and ten characters of its name insi
   // The narrowest panel: its separator dragged as far left as it goes, taken beside the panel's
   // heading (a press on the canvas's side would clear the selection, one on a row would drag it).
   const separator = (await page.getByRole('separator').first().boundingBox()) as { x: number }
-  const heading = (await page.getByRole('heading', { name: 'Layers' }).boundingBox()) as { y: number }
+  const heading = (await page.getByRole('tab', { name: 'Layers' }).boundingBox()) as { y: number }
   await page.mouse.move(separator.x - 1, heading.y + 4)
   await page.mouse.down()
   await page.mouse.move(separator.x - 100, heading.y + 4, { steps: 5 })
@@ -267,7 +267,7 @@ test('a cut name shows whole in a tooltip: on hover, and when the keyboard reach
   await expect(page.getByRole('tooltip')).toHaveText(LONG)
   await attachScreenshot(page, testInfo, 'tooltip on hover')
   // Away, in steps as a hand moves (Radix keeps a tooltip open for a pointer on its way to it).
-  const heading = (await page.getByRole('heading', { name: 'Layers' }).boundingBox()) as {
+  const heading = (await page.getByRole('tab', { name: 'Layers' }).boundingBox()) as {
     x: number
     y: number
   }

@@ -10,6 +10,8 @@ import {
   type ClassSuggestionsResponse,
   DESIGN_TOKENS_PATH,
   type DesignTokensResponse,
+  type HistoryResponse,
+  historyPath,
   LOOKUPS_PATH,
   type LookupsResponse,
   type MutateErrorResponse,
@@ -68,6 +70,11 @@ export class ServerApi {
 
   redo(): Promise<MutateResponse> {
     return this.#post(activityPath(this.canvasId, ACTIVITY_OPERATION.REDO), {})
+  }
+
+  /** The canvas's undo history (its entries, their files and diffs), which a reload of the editor keeps. */
+  history(): Promise<HistoryResponse> {
+    return this.#post(historyPath(this.canvasId), {})
   }
 
   lookups(ids: readonly string[]): Promise<LookupsResponse> {

@@ -4,10 +4,10 @@ import { Group, Panel, Separator, useDefaultLayout, usePanelRef } from 'react-re
 import type { ServerApi } from '../api/server-api.ts'
 import { Canvas } from '../canvas/Canvas.tsx'
 import type { ActionHost } from '../features/actions.ts'
-import { LayersPanel } from '../panels/LayersPanel.tsx'
 import type { AppLocation } from '../session/app-location.ts'
 import { EditorSession } from '../session/editor-session.ts'
 import { SessionContext, useEditorState, useSession } from '../session/session-context.tsx'
+import { LeftPanel } from './LeftPanel.tsx'
 import { CommandPalette } from './palette/CommandPalette.tsx'
 import { ShortcutsSheet } from './palette/ShortcutsSheet.tsx'
 import { RightPanel } from './RightPanel.tsx'
@@ -106,7 +106,7 @@ function Layout() {
           collapsible
           collapsedSize={0}
         >
-          <LayersPanel />
+          <LeftPanel />
         </Panel>
         <Separator className={SEPARATOR} />
         <Panel id="canvas" minSize={narrow ? '15' : '30'}>

@@ -88,8 +88,14 @@ export class Edits {
   }
 
   async history(direction: 'undo' | 'redo'): Promise<void> {
+    await this.historyStep(direction)
+  }
+
+  /** One undo or redo, told like any change; its outcome for a caller that goes on (History panel). */
+  async historyStep(direction: 'undo' | 'redo', action?: string): Promise<SubmitOutcome> {
     const outcome = direction === 'undo' ? await this.ledger.undo() : await this.ledger.redo()
-    this.#report(direction === 'undo' ? 'Undo' : 'Redo', outcome)
+    this.#report(action ?? (direction === 'undo' ? 'Undo' : 'Redo'), outcome)
+    return outcome
   }
 
   async editClasses(codebaseId: string, newClasses: string[], oldClasses: string[]): Promise<boolean> {

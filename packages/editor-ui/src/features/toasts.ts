@@ -15,6 +15,14 @@ export interface Toast {
  */
 export function failureToast(action: string, error: unknown): Omit<Toast, 'id'> {
   if (error instanceof ServerError) {
+    // Undo and redo put back bytes they recorded: a file changed since (another editor, the AI) stays
+    // changed, and trying again cannot help.
+    if (error.code === 'FILE_CHANGED' && (action.startsWith('Undo') || action.startsWith('Redo')))
+      return {
+        kind: 'error',
+        title: `${action} did not apply: a file changed since that edit.`,
+        detail: `${error.message} Put the file back as it was (your code editor's undo or git) to ${action.toLowerCase().startsWith('undo') ? 'undo' : 'redo'} it here, or change it by hand.`,
+      }
     switch (error.code) {
       case 'FILE_CHANGED':
       case 'STALE_ELEMENT':

@@ -10,6 +10,8 @@ export interface ChangeItem {
   readonly change: AnyChange
   /** What the history shows: 'Edit text', 'Duplicate', ... */
   readonly name: string
+  /** When the editor made it (ms since the epoch). */
+  readonly at: number
   /** False when this change asked for no instant update. */
   readonly instantUpdate: boolean
   readonly instantUpdateSent: boolean
@@ -20,9 +22,12 @@ export interface ChangeItem {
   readonly failed: boolean
   /** Why it failed, as the server or the editor said it. */
   readonly error?: string
+  /** The server's code for the refusal (`FILE_CHANGED`, ...); `UNREACHABLE` when no server answered. */
+  readonly errorCode?: string
 }
 
-const NAMES: Readonly<Record<ChangeType, string>> = {
+/** What the history calls a change of each type. */
+export const CHANGE_NAMES: Readonly<Record<ChangeType, string>> = {
   STYLING: 'Change style',
   ADD_JSX: 'Add element',
   MOVE_JSX: 'Move',
@@ -53,7 +58,8 @@ export function createChangeItem(
   return {
     id: options.id ?? crypto.randomUUID(),
     change,
-    name: NAMES[change.type],
+    name: CHANGE_NAMES[change.type],
+    at: Date.now(),
     instantUpdate: !unknown && (options.instantUpdate ?? true),
     instantUpdateSent: false,
     instantUpdateFinished: false,
@@ -88,9 +94,10 @@ export const markInstantUpdateFinished = (item: ChangeItem, successful: boolean)
 
 export const markProcessedSucceeded = (item: ChangeItem): ChangeItem => ({ ...item, consumed: true })
 
-export const markProcessedFailed = (item: ChangeItem, error: string): ChangeItem => ({
+export const markProcessedFailed = (item: ChangeItem, error: string, errorCode?: string): ChangeItem => ({
   ...item,
   consumed: true,
   failed: true,
   error,
+  ...(errorCode ? { errorCode } : {}),
 })

@@ -311,6 +311,49 @@ describe('the ledger', () => {
     expect(ledger.canUndo).toBe(false)
   })
 
+  test("learns the server's entries after a reload: each an undo step of its own, aligned from the top", async () => {
+    const { api, calls } = fakeApi([
+      { ok: true, files: ['src/A.tsx'] },
+      { ok: true, files: ['src/B.tsx'] },
+      { ok: true, files: ['src/A.tsx'] },
+      { ok: true, files: ['src/B.tsx'] },
+      { ok: true, files: ['src/C.tsx'] },
+    ])
+    const ledger = new ChangeLedger({ api, refOf, remapped: () => {} })
+    ledger.learn({ undo: 2, redo: 1 })
+    expect(ledger.steps).toEqual({ undo: [1, 1], redo: [1] })
+    expect([ledger.canUndo, ledger.canRedo]).toEqual([true, true])
+    // A multi-selection edit on top is one step of two entries; learning the same sizes again adds nothing.
+    await ledger.submit(editText(A), { step: 'multi' })
+    await ledger.submit(editText(B), { step: 'multi' })
+    ledger.learn({ undo: 4, redo: 0 })
+    expect(ledger.steps).toEqual({ undo: [1, 1, 2], redo: [] })
+    expect((await ledger.undo()).ok).toBe(true)
+    expect((await ledger.undo()).ok).toBe(true)
+    expect(ledger.steps).toEqual({ undo: [1], redo: [2, 1] })
+    expect(calls.map((call) => call.kind)).toEqual(['mutate', 'mutate', 'undo', 'undo', 'undo'])
+  })
+
+  test('an undo the ledger had no step for still moves one entry over, so redo reaches it', async () => {
+    const { api, calls } = fakeApi([
+      { ok: true, files: ['src/A.tsx'] },
+      { ok: true, files: ['src/A.tsx'] },
+    ])
+    const ledger = new ChangeLedger({ api, refOf, remapped: () => {} })
+    expect((await ledger.undo()).ok).toBe(true)
+    expect(ledger.steps).toEqual({ undo: [], redo: [1] })
+    expect((await ledger.redo()).ok).toBe(true)
+    expect(ledger.steps).toEqual({ undo: [1], redo: [] })
+    expect(calls.map((call) => call.kind)).toEqual(['undo', 'redo'])
+  })
+
+  test('a failure keeps the server code on the item', async () => {
+    const { api } = fakeApi([new ServerError(409, 'FILE_CHANGED', 'src/A.tsx changed since this edit.')])
+    const ledger = new ChangeLedger({ api, refOf, remapped: () => {} })
+    await ledger.undo()
+    expect(ledger.items.at(-1)).toMatchObject({ failed: true, errorCode: 'FILE_CHANGED' })
+  })
+
   test('changes go one after another, each with the ids the ones before it left', async () => {
     let release: (value: MutateResponse) => void = () => {}
     const bodies: unknown[] = []

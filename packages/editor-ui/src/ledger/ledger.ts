@@ -120,6 +120,40 @@ export class ChangeLedger {
     return this.#items.filter((item) => !item.consumed).length
   }
 
+  /**
+   * The undo and redo steps as server entries per step (bottom first, the next undo or redo last): a
+   * step of a multi-selection edit is several entries, undone and redone together.
+   */
+  get steps(): { undo: readonly number[]; redo: readonly number[] } {
+    return {
+      undo: this.#undoSteps.map((step) => step.activities),
+      redo: this.#redoSteps.map((step) => step.activities),
+    }
+  }
+
+  /**
+   * Learns what the server's history holds (its entries to undo and to redo; after a reload of the
+   * editor the ledger knows none of them): the entries below the steps it knows become steps of one
+   * entry each, so undo and redo reach them. Call it only while no change is under way.
+   */
+  learn(sizes: { undo: number; redo: number }): void {
+    const pad = (steps: UndoStep[], size: number) => {
+      const known = steps.reduce((sum, step) => sum + step.activities, 0)
+      const missing = Array.from({ length: Math.max(0, size - known) }, () => ({
+        step: null,
+        activities: 1,
+        itemIds: [],
+      }))
+      return missing.length > 0 ? [...missing, ...steps] : steps
+    }
+    const undo = pad(this.#undoSteps, sizes.undo)
+    const redo = pad(this.#redoSteps, sizes.redo)
+    if (undo === this.#undoSteps && redo === this.#redoSteps) return
+    this.#undoSteps = undo
+    this.#redoSteps = redo
+    this.#notify()
+  }
+
   subscribe(listener: () => void): () => void {
     this.#listeners.add(listener)
     return () => this.#listeners.delete(listener)
@@ -251,7 +285,8 @@ export class ChangeLedger {
         done += 1
         for (const file of response.files) files.add(file)
       }
-      if (step) to.push(from.pop() as UndoStep)
+      // An entry the ledger had no step for (made before a reload of the editor) moves over as one.
+      to.push(step ? (from.pop() as UndoStep) : { step: null, activities: 1, itemIds: [] })
       return this.#succeeded(item, { ...(response as MutateResponse), files: [...files] })
     } catch (error) {
       if (step && done > 0) {
@@ -318,7 +353,10 @@ export class ChangeLedger {
 
   #failed(item: ChangeItem, error: unknown): SubmitOutcome {
     const reason = error instanceof Error ? error : new Error(String(error))
-    const done = markProcessedFailed(item, reason.message)
+    // fetch() rejects with a TypeError when the server cannot be reached at all.
+    const code =
+      error instanceof ServerError ? error.code : error instanceof TypeError ? 'UNREACHABLE' : undefined
+    const done = markProcessedFailed(item, reason.message, code)
     this.#replace(done)
     return { ok: false, item: done, error: reason }
   }

@@ -34,8 +34,8 @@ function useOpenRows() {
 }
 
 /**
- * The layers (left panel): the inspector's nav tree as an expandable, virtualised tree (component
- * nodes included), synced both ways with the canvas: hovering a row outlines its element, a click
+ * The layers (the left panel's Layers tab, app/LeftPanel.tsx): the inspector's nav tree as an
+ * expandable, virtualised tree (component nodes included), synced both ways with the canvas: hovering a row outlines its element, a click
  * selects it (shift-click adds a sibling), right-click opens the selection's menu; a selection made in
  * the canvas opens the rows above it and scrolls to it. Rows follow every rebuild: they are the last
  * tree's nodes, kept open or closed by id. Deep trees stay readable: the indentation stops where the
@@ -155,9 +155,6 @@ export function LayersPanel() {
 
   return (
     <section aria-label="Layers" className="flex h-full flex-col bg-[var(--chrome)]">
-      <header className="flex h-8 shrink-0 items-center justify-between px-3">
-        <h2 className="font-semibold text-[12px]">Layers</h2>
-      </header>
       {rows.length === 0 ? (
         <p className="px-3 py-2 text-[12px] text-[var(--ink-3)]">
           {connection !== 'ready'

@@ -14,6 +14,7 @@ import { Connection } from '../features/connection.ts'
 import { DesignTokens, type DesignTokensState } from '../features/design-tokens.ts'
 import { Dragging } from '../features/drag.ts'
 import { Edits, type EditsState } from '../features/edits.ts'
+import { ChangeHistory, type HistoryState } from '../features/history.ts'
 import { Lookups, type LookupsState } from '../features/lookups.ts'
 import { Page, type PageState } from '../features/page.ts'
 import { Palette, type PaletteState } from '../features/palette.ts'
@@ -53,7 +54,8 @@ export interface EditorState
     StyleScopeState,
     StyleClassesState,
     PaletteState,
-    DesignTokensState {}
+    DesignTokensState,
+    HistoryState {}
 
 /**
  * The editor page's session, apart from drawing it: makes the features (features/), wires the
@@ -72,6 +74,11 @@ export class EditorSession {
   readonly textEdit: Actor<typeof textEditMachine>
   readonly connection: Actor<typeof connectionMachine>
   readonly drag: Actor<typeof dragMachine>
+  /**
+   * The History panel's feature, which its components call directly (`watch`, `travel`, `load`,
+   * `dismissStopped`): the server's undo history merged with the ledger's items, undo/redo to a point.
+   */
+  readonly history: ChangeHistory
 
   readonly #store = new SliceStore<EditorState>(() => this.#compose())
   readonly #frame = new AppFrame()
@@ -133,6 +140,13 @@ export class EditorSession {
       loadRoutes: () => api.appRoutes().then((answer) => answer.routes),
       toaster,
     })
+    // Read at once: after a reload of the editor the ledger learns the entries undo can still reach.
+    const history = new ChangeHistory(store, {
+      api,
+      ledger: edits.ledger,
+      step: (direction, action) => edits.historyStep(direction, action),
+    })
+    history.load()
     const commands = new CommandRunner({
       bridge,
       selection,
@@ -192,6 +206,7 @@ export class EditorSession {
     this.#classes = classes
     this.#tokens = tokens
     this.#palette = palette
+    this.history = history
     this.ledger = edits.ledger
     this.selection = selection.actor
     this.textEdit = textEditing.actor
@@ -212,6 +227,7 @@ export class EditorSession {
       ...this.#scope.state,
       ...this.#classes.state,
       ...this.#tokens.state,
+      ...this.history.state,
       ...this.#palette.state,
     }
   }
