@@ -60,8 +60,6 @@ export interface RouteEntry {
   name: string
 }
 
-export type PaletteEntry = ActionEntry | ElementEntry | RouteEntry
-
 /** Ancestors' names an element entry shows. */
 const PARENTS_SHOWN = 3
 /** Characters of an element's own text kept for its hint. */

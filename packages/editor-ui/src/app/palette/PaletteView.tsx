@@ -11,9 +11,19 @@ import {
 import { iconOf } from '../../panels/layers/LayerRow.tsx'
 
 /** Elements a query shows at most: the palette jumps to an element by name, the layers list them all. */
-const ELEMENTS_SHOWN = 50
+const ELEMENTS_SHOWN = 25
+/**
+ * SLOT_KEYS: the rows are keyed by their place in the list, not by what they show. A keystroke changes
+ * most of the rows' entries; keyed by entry, React would remove every row and make new ones (cmdk
+ * registering each again, every icon drawn anew), which measured ~1 ms a row (bench/palette.ts); by
+ * slot, it changes the text of the rows that stay. cmdk follows each row by its `value`.
+ */
+
+/** No entries (an address searches the routes only). */
+const NONE = { shown: [], total: 0 } as const
+
 /** Routes shown at most. */
-const ROUTES_SHOWN = 30
+const ROUTES_SHOWN = 12
 
 export interface PaletteViewProps {
   actions: readonly ActionEntry[]
@@ -61,8 +71,9 @@ const routePrefix = (path: string) => {
  * Enter) and its ARIA, the filter ours (`shouldFilter={false}`, features/palette-index.ts). Groups:
  * Actions (with their shortcuts), Elements (name, its own text, its parents, file:line; at most
  * ELEMENTS_SHOWN, with how many more matched), Routes (visited addresses, declared routes; a typed
- * path opens as it is). A route with parameters is not opened as written: choosing it types its
- * path up to the first parameter, for the user to finish.
+ * path opens as it is; a query that starts with `/` searches the routes only). A route with
+ * parameters is not opened as written: choosing it types its path up to the first parameter, for the
+ * user to finish.
  */
 export function PaletteView({
   actions,
@@ -75,11 +86,18 @@ export function PaletteView({
 }: PaletteViewProps) {
   const [query, setQuery] = useState('')
   const input = useRef<HTMLInputElement>(null)
-  const shownActions = useMemo(() => filterEntries(actions, query, actions.length), [actions, query])
-  const shownElements = useMemo(() => filterEntries(elements, query, ELEMENTS_SHOWN), [elements, query])
-  const shownRoutes = useMemo(() => filterEntries(routes, query, ROUTES_SHOWN), [routes, query])
   const typed = query.trim()
+  // A query that starts with / is an address: only the routes are searched.
   const typedAddress = typed.startsWith('/') && !typed.startsWith('//') ? typed : null
+  const shownActions = useMemo(
+    () => (typedAddress ? NONE : filterEntries(actions, query, actions.length)),
+    [actions, query, typedAddress],
+  )
+  const shownElements = useMemo(
+    () => (typedAddress ? NONE : filterEntries(elements, query, ELEMENTS_SHOWN)),
+    [elements, query, typedAddress],
+  )
+  const shownRoutes = useMemo(() => filterEntries(routes, query, ROUTES_SHOWN), [routes, query])
   const typedRoute = typedAddress
     ? routes.find((route) => route.location && matchesRoute(typedAddress, route.path))
     : undefined
@@ -108,9 +126,10 @@ export function PaletteView({
         </Command.Empty>
         {shownActions.shown.length > 0 ? (
           <Command.Group heading="Actions" className={GROUP}>
-            {shownActions.shown.map((entry) => (
+            {shownActions.shown.map((entry, slot) => (
               <Command.Item
-                key={entry.id}
+                // biome-ignore lint/suspicious/noArrayIndexKey: by slot (see SLOT_KEYS)
+                key={slot}
                 value={`action:${entry.id}`}
                 className={ITEM}
                 onSelect={() => onAction(entry)}
@@ -125,9 +144,10 @@ export function PaletteView({
         ) : null}
         {shownElements.shown.length > 0 ? (
           <Command.Group heading="Elements" className={GROUP}>
-            {shownElements.shown.map((entry) => (
+            {shownElements.shown.map((entry, slot) => (
               <ElementItem
-                key={`${entry.key.codebaseId}@${entry.key.uniquePath}`}
+                // biome-ignore lint/suspicious/noArrayIndexKey: by slot (see SLOT_KEYS)
+                key={slot}
                 entry={entry}
                 onSelect={onElement}
               />
@@ -153,9 +173,10 @@ export function PaletteView({
                 {typedRoute ? <span className={MUTED}>{typedRoute.path}</span> : null}
               </Command.Item>
             ) : null}
-            {shownRoutes.shown.map((entry) => (
+            {shownRoutes.shown.map((entry, slot) => (
               <RouteItem
-                key={entry.path}
+                // biome-ignore lint/suspicious/noArrayIndexKey: by slot (see SLOT_KEYS)
+                key={slot}
                 entry={entry}
                 onOpen={onAddress}
                 onFill={(path) => {
