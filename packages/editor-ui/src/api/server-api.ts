@@ -10,6 +10,9 @@ import {
   type ClassSuggestionsResponse,
   DESIGN_TOKENS_PATH,
   type DesignTokensResponse,
+  ELEMENT_PROPS_PATH,
+  type ElementPropsRequest,
+  type ElementPropsResponse,
   type HistoryResponse,
   historyPath,
   LOOKUPS_PATH,
@@ -39,8 +42,8 @@ export class ServerError extends Error {
 
 /**
  * The dev server's API as the editor page calls it, on the editor's own origin (docs/SECURITY.md):
- * where the app is, the mutate routes and undo/redo of one canvas, the lookups, the classes' CSS and
- * the design system (class suggestions, theme tokens).
+ * where the app is, the mutate routes and undo/redo of one canvas, the lookups, the classes' CSS,
+ * the design system (class suggestions, theme tokens) and an element's props (the Props panel).
  * Every call carries the session token the editor got in its URL; no endpoint hands it out.
  */
 export class ServerApi {
@@ -98,6 +101,12 @@ export class ServerApi {
   /** The theme's tokens (colours first for the colour picker) and how the project turns dark. */
   designTokens(): Promise<DesignTokensResponse> {
     return this.#post(DESIGN_TOKENS_PATH, {})
+  }
+
+  /** One element's props as written, its component's declared props type, and the components its file can render. */
+  elementProps(id: string): Promise<ElementPropsResponse> {
+    const body: ElementPropsRequest = { id }
+    return this.#post(ELEMENT_PROPS_PATH, body)
   }
 
   /** The routes the app's code declares (react-router's, route objects), for the command palette. */

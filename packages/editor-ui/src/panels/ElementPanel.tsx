@@ -1,9 +1,14 @@
 import { useSelector } from '@xstate/react'
 import { Component, ExternalLink } from 'lucide-react'
-import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react'
+import { type KeyboardEvent, lazy, type ReactNode, Suspense, useId, useRef, useState } from 'react'
 import { type ElementLookup, hasCodebaseIdPrefix, type NavTreeNode } from 'vite-plugin-visual-edit/protocol'
 import { useEditorState, useSession } from '../session/session-context.tsx'
 import { openInEditorHref, propText, splitClasses } from './element-fields.ts'
+
+/** Change tag's list (cmdk) is the Props panel's chunk: fetched when the panel first shows it. */
+const ChangeTag = lazy(() =>
+  import('./props/ChangeTag.tsx').then((module) => ({ default: module.ChangeTag })),
+)
 
 /** Props the panel does not list: shown elsewhere (classes, text) or React's own. */
 const HIDDEN_PROPS = new Set(['children', 'className', 'key', 'ref'])
@@ -14,8 +19,9 @@ const FIELD =
 
 /**
  * The element panel (right): what the selected element is (tag, component, where its code is, with a
- * link that opens it in the user's editor), its classes as editable text, its static text, and its
- * props, read-only. Edits go through the session's ledger like every other change.
+ * link that opens it in the user's editor, and Change tag), its classes as editable text, its static
+ * text, and its props, read-only (the Props tab edits them). Edits go through the session's ledger
+ * like every other change.
  */
 export function ElementPanel() {
   const session = useSession()
@@ -85,6 +91,12 @@ function Details({
         <span className={`truncate font-mono text-[13px] ${component ? 'text-[var(--component-ink)]' : ''}`}>
           {component ? name : `<${name}>`}
         </span>
+        <Suspense fallback={<span aria-hidden="true" className="size-5 shrink-0" />}>
+          <ChangeTag
+            tagName={name}
+            hasChildren={(node?.children.length ?? 0) > 0 || (lookup !== undefined && lookup.text !== 'none')}
+          />
+        </Suspense>
         {node?.scope && node.scope !== name ? (
           <span className={`truncate ${LABEL}`}>in {node.scope}</span>
         ) : null}

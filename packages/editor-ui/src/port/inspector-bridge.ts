@@ -1,8 +1,11 @@
 import {
   type CallableFunction,
   checkOutboundEvent,
+  GET_STATE_AND_PROPS,
+  type GetStateAndPropsMessage,
   INIT_MESSAGE,
   InboundMessageType,
+  type InspectElementRequest,
   type InspectorEventHandlers,
   type InspectorEventPayloads,
   type InspectorFunctions,
@@ -31,6 +34,8 @@ export class PortClosedError extends Error {
  */
 export class InspectorBridge {
   #port: MessagePort | null = null
+  /** The frame's window and origin of the last handshake, for the window messages beside the port. */
+  #target: { window: Window; origin: string } | null = null
   #nextId = 0
   readonly #pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>()
   readonly #tables = new Set<Partial<InspectorEventHandlers>>()
@@ -45,12 +50,14 @@ export class InspectorBridge {
     const channel = new MessageChannel()
     channel.port1.onmessage = (event: MessageEvent) => this.#receive(event.data)
     this.#port = channel.port1
+    this.#target = { window: target, origin }
     target.postMessage(INIT_MESSAGE, origin, [channel.port2])
   }
 
   disconnect(reason = 'The app reloaded'): void {
     this.#port?.close()
     this.#port = null
+    this.#target = null
     for (const { reject } of this.#pending.values()) reject(new PortClosedError(reason))
     this.#pending.clear()
   }
@@ -64,13 +71,37 @@ export class InspectorBridge {
     name: Name,
     ...args: InspectorFunctions[Name]['args']
   ): Promise<unknown> {
+    return this.#request(InboundMessageType.EXECUTE_FUNCTION, { functionName: name, args }, name)
+  }
+
+  /**
+   * The port's inspectElement request (protocol/port.ts, InspectElementRequest): the props and state
+   * of the component instance that renders an element. `unknown` until checkComponentStateAndProps
+   * reads it; rejects with the inspector's error ('Could not find component', ...).
+   */
+  inspect(payload: InspectElementRequest['payload']): Promise<unknown> {
+    return this.#request(InboundMessageType.INSPECT_ELEMENT, payload, 'inspectElement')
+  }
+
+  /**
+   * GET_STATE_AND_PROPS, a window message to the frame (not on the port): the page logs every mounted
+   * instance of the component in its console. False when no frame is connected.
+   */
+  logStateAndProps(componentName: string): boolean {
+    if (!this.#port || !this.#target) return false
+    const message: GetStateAndPropsMessage = { type: GET_STATE_AND_PROPS, componentName }
+    this.#target.window.postMessage(message, this.#target.origin)
+    return true
+  }
+
+  #request(type: InboundMessageType, payload: unknown, label: string): Promise<unknown> {
     const port = this.#port
     if (!port) return Promise.reject(new Error('The app is not connected'))
     const id = ++this.#nextId
     return new Promise<unknown>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.#pending.delete(id)
-        reject(new Error(`${name} got no answer from the app`))
+        reject(new Error(`${label} got no answer from the app`))
       }, CALL_TIMEOUT_MS)
       this.#pending.set(id, {
         resolve: (value) => {
@@ -82,11 +113,7 @@ export class InspectorBridge {
           reject(error)
         },
       })
-      port.postMessage({
-        id,
-        type: InboundMessageType.EXECUTE_FUNCTION,
-        payload: { functionName: name, args },
-      })
+      port.postMessage({ id, type, payload })
     })
   }
 

@@ -18,6 +18,7 @@ import { ChangeHistory, type HistoryState } from '../features/history.ts'
 import { Lookups, type LookupsState } from '../features/lookups.ts'
 import { Page, type PageState } from '../features/page.ts'
 import { Palette, type PaletteState } from '../features/palette.ts'
+import { PropsEditing, type PropsState } from '../features/props.ts'
 import { Selection, type SelectionMenuState } from '../features/selection.ts'
 import { SliceStore } from '../features/slice.ts'
 import { StyleClasses, type StyleClassesState } from '../features/style-classes.ts'
@@ -55,7 +56,8 @@ export interface EditorState
     StyleClassesState,
     PaletteState,
     DesignTokensState,
-    HistoryState {}
+    HistoryState,
+    PropsState {}
 
 /**
  * The editor page's session, apart from drawing it: makes the features (features/), wires the
@@ -79,6 +81,11 @@ export class EditorSession {
    * `dismissStopped`): the server's undo history merged with the ledger's items, undo/redo to a point.
    */
   readonly history: ChangeHistory
+  /**
+   * The Props panel's feature, which its components call directly (`watch`, `setProp`, `changeTag`,
+   * ...): its methods are the panel's whole vocabulary, and it talks to the bridge and the server itself.
+   */
+  readonly props: PropsEditing
 
   readonly #store = new SliceStore<EditorState>(() => this.#compose())
   readonly #frame = new AppFrame()
@@ -132,6 +139,7 @@ export class EditorSession {
       },
     })
     const classes = new StyleClasses(store, { api, edits, lookups, scope, toaster, selected })
+    const props = new PropsEditing(store, { api, bridge, edits, tree, lookups, selection, toaster })
     const palette = new Palette(store, {
       bridge,
       selection,
@@ -206,6 +214,7 @@ export class EditorSession {
     this.#classes = classes
     this.#tokens = tokens
     this.#palette = palette
+    this.props = props
     this.history = history
     this.ledger = edits.ledger
     this.selection = selection.actor
@@ -229,6 +238,7 @@ export class EditorSession {
       ...this.#tokens.state,
       ...this.history.state,
       ...this.#palette.state,
+      ...this.props.state,
     }
   }
 
