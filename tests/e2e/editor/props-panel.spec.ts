@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
+import { AxeBuilder } from '@axe-core/playwright'
 import { expect, type Locator, type Page, test } from '@playwright/test'
 import { type CliProject, MARKETPLACE, startCliProject } from '../projects/cli-project.ts'
 import { changedSince, type EditorPage, openEditor, snapshotSources } from './editor-page.ts'
@@ -43,6 +44,15 @@ async function selectUsage(editor: EditorPage, element: Locator, first: string, 
     await expect(shown(page)).not.toHaveText(now ?? '')
   }
   await expect(shown(page)).toHaveText(name)
+}
+
+/** No serious or critical axe violation in what `selector` matches. */
+async function expectAccessible(page: Page, selector: string) {
+  const { violations } = await new AxeBuilder({ page }).include(selector).analyze()
+  const serious = violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
+  expect(serious).toEqual([])
 }
 
 /** Picks a union member from a prop's list. */
@@ -91,6 +101,10 @@ test.describe('on the marketplace', () => {
     await expect(panel.getByRole('combobox', { name: 'type', exact: true })).toHaveText('"email"')
     // An expression is read-only, with where it is.
     await expect(panel.getByText('{defaultEmail}')).toBeVisible()
+    await expectAccessible(page, 'section[aria-label="Props"]')
+    await page.getByRole('button', { name: 'Dark theme' }).click()
+    await expectAccessible(page, 'section[aria-label="Props"]')
+    await page.getByRole('button', { name: 'Light theme' }).click()
 
     await type(page, 'textbox', 'label', 'Work email')
     await expect.poll(emailField).toContain('label="Work email"\n')
@@ -173,6 +187,7 @@ test.describe('on the marketplace', () => {
     await expect(list.getByRole('option')).toHaveCount(0)
     await search.fill('section')
     await expect(list.getByRole('option', { name: '<section>' })).toBeVisible()
+    await expectAccessible(page, '[role=dialog]')
     await search.press('Enter')
     await expect
       .poll(source)

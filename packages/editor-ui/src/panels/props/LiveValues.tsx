@@ -27,7 +27,7 @@ function Entries({ label, entries }: { label: string; entries: [string, unknown]
       {entries.length === 0 ? (
         <p className={`m-0 ${LABEL}`}>None.</p>
       ) : (
-        <dl className="m-0 grid grid-cols-[96px_minmax(0,1fr)] gap-x-1 gap-y-0.5 text-[12px]">
+        <dl className="m-0 grid grid-cols-[minmax(56px,min(35%,96px))_minmax(0,1fr)] gap-x-1 gap-y-0.5 text-[12px]">
           {entries.map(([name, value]) => (
             <div key={name} className="contents">
               <dt className="truncate font-mono text-[11px] text-[var(--ink-2)]" title={name}>

@@ -24,8 +24,9 @@ export function PropRowView({ row, saving }: { row: PropRow; saving: string | nu
           >
             <span className="truncate">{row.text}</span>
           </code>
-          <span className="text-[11px] text-[var(--ink-3)]">
-            Read-only, in <CodeLink at={row.at} />
+          <span className="flex min-w-0 text-[11px] text-[var(--ink-3)]">
+            <span className="sr-only">Read-only, in </span>
+            <CodeLink at={row.at} />
           </span>
         </div>
         <span />

@@ -6,8 +6,8 @@ export const INPUT =
 export const BUTTON =
   'inline-flex h-6 items-center justify-center gap-1 rounded px-1.5 text-[12px] text-[var(--ink-2)] outline-none hover:bg-[var(--hover)] hover:text-[var(--ink)] focus-visible:ring-2 focus-visible:ring-accent disabled:pointer-events-none disabled:opacity-40'
 
-/** The label column and the control: 96 px, the rest, and the remove button. */
-export const ROW = 'grid grid-cols-[96px_minmax(0,1fr)_20px] items-start gap-1'
+/** The label column (a third of a narrow panel, at most 96 px), the control, and the remove button. */
+export const ROW = 'grid grid-cols-[minmax(56px,min(35%,96px))_minmax(0,1fr)_20px] items-start gap-1'
 export const NAME = 'flex h-6 min-w-0 items-center truncate font-mono text-[11px] text-[var(--ink-2)]'
 
 export const LABEL = 'text-[11px] text-[var(--ink-3)]'
