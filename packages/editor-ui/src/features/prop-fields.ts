@@ -11,7 +11,7 @@ import {
 } from 'vite-plugin-visual-edit/protocol'
 
 /** Props the Props panel does not list: the Element panel edits them (classes, text) or React owns them. */
-export const PANEL_HIDDEN_PROPS: ReadonlySet<string> = new Set(['children', 'className', 'key'])
+const PANEL_HIDDEN_PROPS: ReadonlySet<string> = new Set(['children', 'className', 'key'])
 
 /** How a prop's value is edited: by its declared type, else by the literal written. */
 export type PropEditor = 'text' | 'number' | 'boolean' | 'select'
