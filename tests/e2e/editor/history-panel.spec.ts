@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
+import { AxeBuilder } from '@axe-core/playwright'
 import { expect, type Locator, type Page, test } from '@playwright/test'
 import { type CliProject, MARKETPLACE, startCliProject } from '../projects/cli-project.ts'
 import { changedSince, type EditorPage, openEditor, snapshotSources } from './editor-page.ts'
@@ -107,6 +108,19 @@ for (const one of CASES) {
       const dialog = page.getByRole('dialog')
       await expect(dialog).toContainText(`+++ b/${one.file}`)
       await expect(dialog).toContainText(one.classes[3])
+      // The panel and the dialog, light and dark: no serious or critical accessibility violation.
+      for (const theme of ['light', 'dark'] as const) {
+        await page.evaluate(
+          (dark) => document.documentElement.classList.toggle('dark', dark),
+          theme === 'dark',
+        )
+        for (const part of ['section[aria-label=History]', '[role=dialog]']) {
+          const { violations } = await new AxeBuilder({ page }).include(part).analyze()
+          const serious = violations.filter(({ impact }) => impact === 'serious' || impact === 'critical')
+          expect(serious.map((violation) => `${theme} ${part}: ${violation.id}`)).toEqual([])
+        }
+      }
+      await page.evaluate(() => document.documentElement.classList.toggle('dark', false))
       await page.keyboard.press('Escape')
       await expect(dialog).toHaveCount(0)
 

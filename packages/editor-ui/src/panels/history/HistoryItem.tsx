@@ -35,10 +35,12 @@ interface HistoryItemProps {
   onDiff: () => void
 }
 
-const timeOf = (at: number) => new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
+const timeOf = (at: number) =>
+  new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
 
 /**
- * One change of the History panel: its state as a badge, its name and time, and "Undo to here" (a
+ * One change of the History panel: its state as a badge, its name and time (in a panel wider than
+ * 210 px: the name keeps the room of a narrower one), and "Undo to here" (a
  * saved change) or "Redo to here" (an undone one). Enter or a click opens its details: the files it
  * wrote with their lines added and removed and a button for the diff, or why it failed and the fix.
  */
@@ -92,7 +94,7 @@ export function HistoryItem(props: HistoryItemProps) {
           <time
             dateTime={new Date(row.at).toISOString()}
             title={new Date(row.at).toLocaleString()}
-            className="shrink-0 text-[11px] text-[var(--ink-2)]"
+            className="hidden shrink-0 text-[11px] text-[var(--ink-2)] @[210px]:inline"
           >
             {timeOf(row.at)}
           </time>

@@ -107,8 +107,8 @@ export function HistoryPanel() {
   }, [rows, diffKey])
 
   return (
-    <section aria-label="History" className="flex h-full flex-col bg-[var(--chrome)]">
-      <p role="status" className="m-0 flex h-7 shrink-0 items-center px-3 text-[11px] text-[var(--ink-2)]">
+    <section aria-label="History" className="@container flex h-full flex-col bg-[var(--chrome)]">
+      <p role="status" className="m-0 h-7 shrink-0 truncate px-3 text-[11px] text-[var(--ink-2)] leading-7">
         {summary(history)}
       </p>
       {status === 'error' ? (
