@@ -77,7 +77,7 @@ const nameOfEntries = (entries: readonly HistoryEntryView[]): string => {
 const uniquePaths = (files: readonly HistoryFileView[]) => [...new Set(files.map((file) => file.path))]
 
 /** The name of a ledger item: an undo or redo names the change it takes back or does again (`Undo of "Move"`). */
-export function itemName(item: ChangeItem): string {
+function itemName(item: ChangeItem): string {
   const { change } = item
   const target =
     change.type === ChangeType.UNDO
@@ -89,7 +89,7 @@ export function itemName(item: ChangeItem): string {
 }
 
 /** What a failed item tells the user: what happened and the fix (features/toasts.ts has the words). */
-export function explainFailure(item: Pick<ChangeItem, 'error' | 'errorCode'>, action: string) {
+function explainFailure(item: Pick<ChangeItem, 'error' | 'errorCode'>, action: string) {
   const message = item.error ?? 'No reason was given.'
   const error =
     item.errorCode === 'UNREACHABLE'

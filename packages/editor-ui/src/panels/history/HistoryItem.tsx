@@ -7,7 +7,7 @@ import { StateBadge } from './StateBadge.tsx'
 export const HISTORY_ROW_PX = 28
 
 /** The DOM id of a row's main button (row keys hold only id-safe characters). */
-export const rowDomId = (key: string) => `history-${key}`
+const rowDomId = (key: string) => `history-${key}`
 
 const ICON_BUTTON =
   'inline-flex size-6 shrink-0 items-center justify-center rounded text-[var(--ink-2)] outline-none hover:bg-[var(--chrome)] hover:text-[var(--ink)] focus-visible:ring-2 focus-visible:ring-accent disabled:opacity-40'

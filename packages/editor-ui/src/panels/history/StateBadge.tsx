@@ -29,8 +29,6 @@ const STATES: Readonly<Record<HistoryRowState, { label: string; className: strin
   },
 }
 
-export const stateLabel = (state: HistoryRowState) => STATES[state].label
-
 /** A change's state as a labelled badge: Pending, Shown, Saved, Failed, Undone. */
 export function StateBadge({ state }: { state: HistoryRowState }) {
   const { label, className, hint } = STATES[state]
