@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { type AdminFixture, dataOf, openAdminFixture } from './admin-test-support.ts'
+import { type AdminFixture, addAshasPendingLamps, dataOf, openAdminFixture } from './admin-test-support.ts'
 import { describeEachDatabase } from './test-databases.ts'
 
 // The admin dashboard's data (issue 30), continued: Manage Users (suspending ends the sessions) and
@@ -35,12 +35,7 @@ describeEachDatabase((database) => {
 
   beforeAll(async () => {
     fx = await openAdminFixture('admin-users-', database)
-    await fx.owner(
-      `insert into public.listings (id, title, price, category, location, description, status, created_at, user_id, user_name)
-       select 'L31000000000' || n, 'Lamp no. ' || n, 100, 'Furniture', 'Aland', 'A lamp.', 'pending', now(), $1, 'Asha'
-       from generate_series(1, 3) n`,
-      [fx.ids.a],
-    )
+    await addAshasPendingLamps(fx)
   })
 
   afterAll(async () => {

@@ -101,3 +101,13 @@ export function dataOf<T>(answer: { data: unknown; error: PostgrestError | null 
   if (answer.error) throw new Error(`${answer.error.code}: ${answer.error.message}`)
   return answer.data as T
 }
+
+/** Three pending listings of Asha's (L310000000001 to 3, 'Lamp no. n'): the admin pages' own rows. */
+export async function addAshasPendingLamps(fx: AdminFixture): Promise<void> {
+  await fx.owner(
+    `insert into public.listings (id, title, price, category, location, description, status, created_at, user_id, user_name)
+     select 'L31000000000' || n, 'Lamp no. ' || n, 100, 'Furniture', 'Aland', 'A lamp.', 'pending', now(), $1, 'Asha'
+     from generate_series(1, 3) n`,
+    [fx.ids.a],
+  )
+}

@@ -1,5 +1,5 @@
 import * as Tabs from '@radix-ui/react-tabs'
-import { CircleCheck, LoaderCircle } from 'lucide-react'
+import { LoaderCircle } from 'lucide-react'
 import { useCallback, useEffect, useState } from 'react'
 import { AdminAnalytics, type Analytics } from '../../../lib/admin/analytics.ts'
 import { analyticsCsv } from '../../../lib/admin/analytics-csv.ts'
@@ -7,14 +7,13 @@ import { ANALYTICS_TABS, type AnalyticsTab, count, rangeText } from '../../../li
 import { type DateRangeId, type DateSpan, rangeSpan } from '../../../lib/admin/date-range.ts'
 import { useAdminRead } from '../../../lib/admin/use-admin-read.ts'
 import { ListingsLoadError } from '../../listings/ListingsLoadError.tsx'
+import { AdminNoticeLine, useAdminNotice } from '../AdminNotice.tsx'
 import { AnalyticsStatCards } from './AnalyticsStatCards.tsx'
 import { RangePicker } from './RangePicker.tsx'
 
 type ChartsModule = typeof import('./AnalyticsCharts.tsx')
 type PresetId = Exclude<DateRangeId, 'custom'>
 
-/** How long the export's message stays (spec section 9's success messages). */
-const NOTICE_MS = 3000
 // A blob's address lives until the browser has started the download; then it is let go.
 const BLOB_URL_MS = 30_000
 
@@ -68,7 +67,7 @@ export function AnalyticsSection() {
   // A custom range once applied; until then Custom keeps showing the last preset's days.
   const [custom, setCustom] = useState<DateSpan | null>(null)
   const [tab, setTab] = useState<AnalyticsTab>('overview')
-  const [notice, setNotice] = useState<string | null>(null)
+  const [notice, setNotice] = useAdminNotice()
   const span = choice === 'custom' && custom ? custom : presetSpan(preset)
   const { state, reload } = useAdminRead(`${span.from}/${span.to}`, (client) =>
     new AdminAnalytics(client).read(span),
@@ -76,12 +75,6 @@ export function AnalyticsSection() {
   const { charts, failure, retry } = useChartsModule()
   const shown: Analytics | null = state.shown
   const loading = state.status === 'loading'
-
-  useEffect(() => {
-    if (notice === null) return
-    const timer = window.setTimeout(() => setNotice(null), NOTICE_MS)
-    return () => window.clearTimeout(timer)
-  }, [notice])
 
   const choose = (id: DateRangeId) => {
     setChoice(id)
@@ -95,7 +88,7 @@ export function AnalyticsSection() {
     if (!shown) return
     const { fileName, text } = analyticsCsv(shown)
     download(fileName, text)
-    setNotice(`Exported ${fileName}`)
+    setNotice({ kind: 'success', text: `Exported ${fileName}` })
   }
 
   return (
@@ -121,15 +114,7 @@ export function AnalyticsSection() {
         exportDisabled={state.status !== 'ready'}
         onExport={exportCsv}
       />
-      {notice && (
-        <p
-          role="status"
-          className="flex items-center gap-2 rounded-md bg-green-50 px-4 py-3 text-sm text-green-800"
-        >
-          <CircleCheck className="h-4 w-4" aria-hidden="true" />
-          {notice}
-        </p>
-      )}
+      <AdminNoticeLine notice={notice} />
       {state.status === 'error' && (
         <ListingsLoadError
           title="The analytics could not be loaded"

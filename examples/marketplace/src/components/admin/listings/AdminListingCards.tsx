@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom'
 import { formatPostedOn, formatPrice } from '../../../lib/format.ts'
 import type { AdminListingsTableProps } from './AdminListingsTable.tsx'
-import { ListingRowActions, ListingStatus, toggled } from './listing-row-parts.tsx'
+import { ListingRowActions, ListingStatus, SelectListing } from './listing-row-parts.tsx'
 
 /**
  * Manage Listings' rows below `lg`, one card each (a phone does not scroll a table sideways): the same
@@ -15,7 +15,6 @@ export function AdminListingCards({
   onStatus,
   onReview,
 }: AdminListingsTableProps) {
-  const toggle = (id: string) => onSelect(toggled(selected, id))
   return (
     <ul className="space-y-3 lg:hidden" aria-label="Listings">
       {listings.map((listing) => (
@@ -25,15 +24,12 @@ export function AdminListingCards({
           className="rounded-lg border border-gray-200 bg-white p-4"
         >
           <div className="flex items-start gap-3">
-            {listing.adminStatus === 'pending' && (
-              <input
-                type="checkbox"
-                aria-label={`Select ${listing.title}`}
-                checked={selected.has(listing.id)}
-                onChange={() => toggle(listing.id)}
-                className="mt-1 h-4 w-4 shrink-0 accent-blue-600"
-              />
-            )}
+            <SelectListing
+              listing={listing}
+              selected={selected}
+              onSelect={onSelect}
+              className="mt-1 shrink-0"
+            />
             <div className="min-w-0 flex-1">
               <Link
                 to={`/listing/${listing.id}`}

@@ -1,7 +1,12 @@
 import { Link } from 'react-router-dom'
 import type { AdminListing } from '../../../lib/admin/admin-listings.ts'
 import { formatPostedOn, formatPrice } from '../../../lib/format.ts'
-import { ListingRowActions, type ListingRowHandlers, ListingStatus, toggled } from './listing-row-parts.tsx'
+import {
+  ListingRowActions,
+  type ListingRowHandlers,
+  ListingStatus,
+  SelectListing,
+} from './listing-row-parts.tsx'
 
 export interface AdminListingsTableProps extends ListingRowHandlers {
   listings: readonly AdminListing[]
@@ -24,7 +29,6 @@ export function AdminListingsTable({
 }: AdminListingsTableProps) {
   const pending = listings.filter((listing) => listing.adminStatus === 'pending')
   const allPendingSelected = pending.length > 0 && pending.every((listing) => selected.has(listing.id))
-  const toggle = (id: string) => onSelect(toggled(selected, id))
   return (
     <div className="hidden overflow-x-auto rounded-lg border border-gray-200 bg-white lg:block">
       <table className="min-w-full divide-y divide-gray-200 text-sm">
@@ -69,15 +73,7 @@ export function AdminListingsTable({
           {listings.map((listing) => (
             <tr key={listing.id} aria-label={listing.title}>
               <td className="px-4 py-3">
-                {listing.adminStatus === 'pending' && (
-                  <input
-                    type="checkbox"
-                    aria-label={`Select ${listing.title}`}
-                    checked={selected.has(listing.id)}
-                    onChange={() => toggle(listing.id)}
-                    className="h-4 w-4 accent-blue-600"
-                  />
-                )}
+                <SelectListing listing={listing} selected={selected} onSelect={onSelect} />
               </td>
               <td className="px-4 py-3">
                 <Link to={`/listing/${listing.id}`} className="font-medium text-gray-900 hover:text-blue-700">

@@ -1,6 +1,5 @@
 import * as Tabs from '@radix-ui/react-tabs'
-import { CircleCheck } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { CATEGORIES } from '../../../data/categories.ts'
 import {
   ADMIN_LISTING_TABS,
@@ -11,12 +10,10 @@ import {
 import { useAdminListings } from '../../../lib/admin/use-admin-listings.ts'
 import { Pager } from '../../layout/Pager.tsx'
 import { ListingsLoadError } from '../../listings/ListingsLoadError.tsx'
+import { AdminNoticeLine, useAdminNotice } from '../AdminNotice.tsx'
 import { AdminListingCards } from './AdminListingCards.tsx'
 import { AdminListingsTable, type AdminListingsTableProps } from './AdminListingsTable.tsx'
 import { ReviewReportsDialog } from './ReviewReportsDialog.tsx'
-
-/** How long a success message stays (spec section 9). */
-const SUCCESS_MS = 3000
 
 /**
  * Manage Listings (spec sections 2 and 4): tabs All, Pending (first), Approved, Rejected, Reported with
@@ -33,15 +30,9 @@ export function ManageListingsSection({ initialTab = 'pending' }: { initialTab?:
   const { state, reload, store } = useAdminListings({ tab, q, category, page })
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set())
   const [busy, setBusy] = useState(false)
-  const [notice, setNotice] = useState<{ kind: 'success' | 'error'; text: string } | null>(null)
+  const [notice, setNotice] = useAdminNotice()
   const [reviewing, setReviewing] = useState<AdminListing | null>(null)
   const shown = state.shown
-
-  useEffect(() => {
-    if (notice?.kind !== 'success') return
-    const timer = window.setTimeout(() => setNotice(null), SUCCESS_MS)
-    return () => window.clearTimeout(timer)
-  }, [notice])
 
   // A new question starts on its first page with nothing selected.
   const ask = (change: () => void) => {
@@ -138,15 +129,7 @@ export function ManageListingsSection({ initialTab = 'pending' }: { initialTab?:
           ))}
         </fieldset>
       </div>
-      {notice && (
-        <p
-          role={notice.kind === 'error' ? 'alert' : 'status'}
-          className={`flex items-center gap-2 rounded-md px-4 py-3 text-sm ${notice.kind === 'error' ? 'bg-red-50 text-red-700' : 'bg-green-50 text-green-800'}`}
-        >
-          {notice.kind === 'success' && <CircleCheck className="h-4 w-4" aria-hidden="true" />}
-          {notice.text}
-        </p>
-      )}
+      <AdminNoticeLine notice={notice} />
       <Tabs.Root value={tab} onValueChange={(value) => ask(() => setTab(value as AdminListingTab))}>
         <Tabs.List aria-label="Listing status" className="flex flex-wrap gap-1 border-b border-gray-200">
           {ADMIN_LISTING_TABS.map((entry) => (

@@ -14,11 +14,35 @@ const STATUS_LABELS: Record<AdminListing['adminStatus'], string> = {
 }
 
 /** The selection with `id` added, or taken out when it was in. */
-export function toggled(selected: ReadonlySet<string>, id: string): ReadonlySet<string> {
+function toggled(selected: ReadonlySet<string>, id: string): ReadonlySet<string> {
   const next = new Set(selected)
   if (next.has(id)) next.delete(id)
   else next.add(id)
   return next
+}
+
+/** A pending listing's checkbox for Bulk Actions (nothing for the others, which no bulk action takes). */
+export function SelectListing({
+  listing,
+  selected,
+  onSelect,
+  className = '',
+}: {
+  listing: AdminListing
+  selected: ReadonlySet<string>
+  onSelect: (selected: ReadonlySet<string>) => void
+  className?: string
+}) {
+  if (listing.adminStatus !== 'pending') return null
+  return (
+    <input
+      type="checkbox"
+      aria-label={`Select ${listing.title}`}
+      checked={selected.has(listing.id)}
+      onChange={() => onSelect(toggled(selected, listing.id))}
+      className={`h-4 w-4 accent-blue-600 ${className}`}
+    />
+  )
 }
 
 /** What a listing's row (in the table or as a card) can ask for. */

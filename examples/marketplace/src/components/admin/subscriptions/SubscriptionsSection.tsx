@@ -1,12 +1,9 @@
 import * as Tabs from '@radix-ui/react-tabs'
-import { CircleCheck } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { formatEndDate } from '../../../lib/admin/admin-subscriptions.ts'
+import { AdminNoticeLine, useAdminNotice } from '../AdminNotice.tsx'
 import { PlansTab } from './PlansTab.tsx'
 import { type SubscriptionsQuery, UserSubscriptionsTab } from './UserSubscriptionsTab.tsx'
-
-/** How long a success message stays (spec section 9). */
-const SUCCESS_MS = 3000
 
 const TABS = [
   { id: 'plans', label: 'Plans' },
@@ -28,28 +25,14 @@ export function SubscriptionsSection() {
     status: 'all',
     page: 0,
   })
-  const [notice, setNotice] = useState<string | null>(null)
-
-  useEffect(() => {
-    if (notice === null) return
-    const timer = window.setTimeout(() => setNotice(null), SUCCESS_MS)
-    return () => window.clearTimeout(timer)
-  }, [notice])
+  const [notice, setNotice] = useAdminNotice()
 
   return (
     <section aria-labelledby="subscriptions-heading" className="space-y-4">
       <h2 id="subscriptions-heading" className="text-xl font-semibold text-gray-900">
         Subscriptions
       </h2>
-      {notice && (
-        <p
-          role="status"
-          className="flex items-center gap-2 rounded-md bg-green-50 px-4 py-3 text-sm text-green-800"
-        >
-          <CircleCheck className="h-4 w-4 shrink-0" aria-hidden="true" />
-          {notice}
-        </p>
-      )}
+      <AdminNoticeLine notice={notice} />
       <Tabs.Root value={tab} onValueChange={(value) => setTab(value as SubscriptionsTab)}>
         <Tabs.List aria-label="Subscriptions views" className="flex flex-wrap gap-1 border-b border-gray-200">
           {TABS.map((entry) => (
@@ -63,20 +46,25 @@ export function SubscriptionsSection() {
           ))}
         </Tabs.List>
         <Tabs.Content value="plans" className="pt-4 outline-none">
-          <PlansTab q={planSearch} onSearch={setPlanSearch} onSaved={setNotice} />
+          <PlansTab
+            q={planSearch}
+            onSearch={setPlanSearch}
+            onSaved={(text) => setNotice({ kind: 'success', text })}
+          />
         </Tabs.Content>
         <Tabs.Content value="subscriptions" className="pt-4 outline-none">
           <UserSubscriptionsTab
             query={subscriptionsQuery}
             onQuery={setSubscriptionsQuery}
             onAdded={(subscription) =>
-              setNotice(
-                `Subscription added: ${subscription.userName || subscription.userEmail} is on ${subscription.planName}, ${
+              setNotice({
+                kind: 'success',
+                text: `Subscription added: ${subscription.userName || subscription.userEmail} is on ${subscription.planName}, ${
                   subscription.endDate === null
                     ? 'with no end date'
                     : `until ${formatEndDate(subscription.endDate)}`
                 }`,
-              )
+              })
             }
           />
         </Tabs.Content>

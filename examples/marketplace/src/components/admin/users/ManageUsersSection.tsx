@@ -1,4 +1,4 @@
-import { CircleCheck, UserPlus } from 'lucide-react'
+import { UserPlus } from 'lucide-react'
 import { useEffect, useMemo, useState } from 'react'
 import { ADMIN_PAGE_SIZE } from '../../../lib/admin/admin-listings.ts'
 import {
@@ -16,17 +16,13 @@ import { useAuth } from '../../../lib/auth/context.ts'
 import { ConfirmDialog } from '../../dashboard/ConfirmDialog.tsx'
 import { Pager } from '../../layout/Pager.tsx'
 import { ListingsLoadError } from '../../listings/ListingsLoadError.tsx'
+import { AdminNoticeLine, useAdminNotice } from '../AdminNotice.tsx'
 import { AdminUsersList } from './AdminUsersList.tsx'
 import { SendMessageDialog } from './SendMessageDialog.tsx'
 import type { UserAction } from './UserActionsMenu.tsx'
 import { UserFormDialog, type UserFormTarget } from './UserFormDialog.tsx'
 
-/** How long a success message stays (spec section 9). */
-const SUCCESS_MS = 3000
-
 const SELECT = 'rounded-md border border-gray-300 bg-white px-3 py-2 text-sm'
-
-type Notice = { kind: 'success' | 'error'; text: string }
 
 const nameOf = (user: AdminUser) => user.name || user.email
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
@@ -46,17 +42,11 @@ export function ManageUsersSection() {
   const shown = state.shown
   // lastActive is measured from when the rows arrived.
   const now = useMemo(() => (shown ? new Date() : new Date(0)), [shown])
-  const [notice, setNotice] = useState<Notice | null>(null)
+  const [notice, setNotice] = useAdminNotice()
   const [busy, setBusy] = useState(false)
   const [form, setForm] = useState<UserFormTarget | null>(null)
   const [messaging, setMessaging] = useState<AdminUser | null>(null)
   const [suspending, setSuspending] = useState<AdminUser | null>(null)
-
-  useEffect(() => {
-    if (notice?.kind !== 'success') return
-    const timer = window.setTimeout(() => setNotice(null), SUCCESS_MS)
-    return () => window.clearTimeout(timer)
-  }, [notice])
 
   // A page that emptied (the last account of the last page suspended under a status filter) gives way
   // to the last page there is.
@@ -196,15 +186,7 @@ export function ManageUsersSection() {
           </p>
         )}
       </div>
-      {notice && (
-        <p
-          role={notice.kind === 'error' ? 'alert' : 'status'}
-          className={`flex items-center gap-2 rounded-md px-4 py-3 text-sm ${notice.kind === 'error' ? 'bg-red-50 text-red-700' : 'bg-green-50 text-green-800'}`}
-        >
-          {notice.kind === 'success' && <CircleCheck className="h-4 w-4 shrink-0" aria-hidden="true" />}
-          {notice.text}
-        </p>
-      )}
+      <AdminNoticeLine notice={notice} />
       {state.status === 'error' && (
         <ListingsLoadError message={state.message} onRetry={reload} title="The users could not be loaded" />
       )}
