@@ -3,6 +3,7 @@ import * as v from 'valibot'
 import type { Connect, Logger } from 'vite'
 import { APP_ROUTES_PATH, type AppRoutesResponse } from '../../protocol/app-routes.ts'
 import { CLASS_CSS_PATH, type ClassCssResponse, classCssRequestSchema } from '../../protocol/class-css.ts'
+import { COMPONENTS_PATH, type ComponentsResponse } from '../../protocol/components.ts'
 import {
   CLASS_SUGGESTIONS_PATH,
   type ClassSuggestionsResponse,
@@ -26,6 +27,7 @@ import {
 } from '../../protocol/mutate-api.ts'
 import { ACTIVITY_OPERATION } from '../../protocol/mutate-routes.ts'
 import { bodyIssueMessage } from '../../protocol/schema-issues.ts'
+import { projectComponents } from '../components/project-components.ts'
 import { classSuggestions } from '../design-system/class-suggestions.ts'
 import { designTokens } from '../design-system/design-tokens.ts'
 import { replay } from '../edit/activities.ts'
@@ -65,7 +67,8 @@ function send(
     | ClassSuggestionsResponse
     | DesignTokensResponse
     | ElementPropsResponse
-    | AppRoutesResponse,
+    | AppRoutesResponse
+    | ComponentsResponse,
 ): void {
   response.statusCode = status
   response.setHeader('Content-Type', 'application/json; charset=utf-8')
@@ -115,6 +118,7 @@ function gatedEndpoint<Schema extends v.GenericSchema>(
     | DesignTokensResponse
     | ElementPropsResponse
     | AppRoutesResponse
+    | ComponentsResponse
   >,
 ): GatedEndpoint {
   return async (request, response, gate, services) => {
@@ -135,7 +139,9 @@ function gatedEndpoint<Schema extends v.GenericSchema>(
  * - element-props: one element's props as written, its component's declared props type (unions of
  *   literals with their members) and the components its file can render (protocol/element-props.ts);
  * - app-routes (body `{}`): the routes the app's code declares, for the command palette
- *   (protocol/app-routes.ts).
+ *   (protocol/app-routes.ts);
+ * - components (body `{}`): the components the project's files export, with file:line and declared
+ *   props, for the Insert panel (protocol/components.ts).
  */
 const GATED_ENDPOINTS: ReadonlyMap<string, GatedEndpoint> = new Map([
   [
@@ -188,6 +194,16 @@ const GATED_ENDPOINTS: ReadonlyMap<string, GatedEndpoint> = new Map([
       'app-routes',
       v.object({}, 'a JSON object'),
       (services) => appRoutes(services.root),
+    ),
+  ],
+  [
+    COMPONENTS_PATH,
+    gatedEndpoint(
+      COMPONENTS_PATH,
+      "The project's components are",
+      'components',
+      v.object({}, 'a JSON object'),
+      (services) => projectComponents(services),
     ),
   ],
 ])

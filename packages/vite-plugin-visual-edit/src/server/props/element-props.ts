@@ -38,7 +38,7 @@ export function importCandidates(fromFile: string, specifier: string): string[] 
  * Reads relative modules for declaredProps, inside the project only (readSourceFile refuses anything
  * outside the root or in node_modules): the first candidate file that exists, parsed.
  */
-function moduleLoader(services: MutationServices): LoadModule {
+export function moduleLoader(services: MutationServices): LoadModule {
   return async (from, specifier) => {
     const fromAbsolute = path.join(services.root, from.file)
     for (const candidate of importCandidates(fromAbsolute, specifier)) {
