@@ -228,9 +228,21 @@ test("the page scrolled refreshes the tree once it settles: sent when a fixed el
   })
   await call(page, 'initProject', [{ storyboardId: 'e2e' }])
   await expect.poll(async () => (await trees(page)).length).toBeGreaterThan(0)
-  // The restyle's own refresh, 300 ms after it, is over (the tree it finds went out already).
-  await page.waitForTimeout(500)
   const measures = () => page.evaluate(() => performance.getEntriesByName('visual-edit nav tree').length)
+  // The restyle's own refresh, 300 ms after it, is over: no walk or refresh for 700 ms. A fixed
+  // wait would count too early on a loaded machine.
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const count = () => performance.getEntriesByName('visual-edit nav tree').length
+          const seen = count()
+          await new Promise((resolve) => setTimeout(resolve, 700))
+          return count() === seen
+        }),
+      { timeout: 15_000 },
+    )
+    .toBe(true)
   const boxOf = (tree: Recorded | undefined, tag: string) =>
     tree?.nodes.find((node) => node.elementTagName === tag)?.pageBoundingBox
   const sent = (await trees(page)).length
@@ -239,10 +251,13 @@ test("the page scrolled refreshes the tree once it settles: sent when a fixed el
 
   // A stream of scrolls: one refresh after the last, with the fixed field's new page box only.
   const before = await measures()
-  for (const y of [100, 200, 300, 400, 500]) {
-    await page.evaluate((top) => window.scrollTo(0, top), y)
-    await page.waitForTimeout(60)
-  }
+  // Timed in the page: a round trip from the test per scroll can outlast the 300 ms settle.
+  await page.evaluate(async () => {
+    for (const top of [100, 200, 300, 400, 500]) {
+      window.scrollTo(0, top)
+      await new Promise((resolve) => setTimeout(resolve, 60))
+    }
+  })
   await expect.poll(async () => (await trees(page)).length).toBe(sent + 1)
   expect(await measures()).toBe(before + 1)
   const second = (await trees(page)).at(-1)

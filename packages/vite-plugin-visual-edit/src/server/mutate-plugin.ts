@@ -99,7 +99,16 @@ function pageFollowing(
       appliedAt.set(path.resolve(file), at)
     }
   })
-  const gate = servedGate(context.servedAt, appliedAt, () => server.ws.clients.size > 0)
+  let connectedAt = Number.NEGATIVE_INFINITY
+  server.ws.on('connection', () => {
+    connectedAt = performance.now()
+  })
+  const gate = servedGate(
+    context.servedAt,
+    appliedAt,
+    () => server.ws.clients.size > 0,
+    () => connectedAt,
+  )
   return {
     written: (writes) => {
       gate.written(writes)

@@ -55,3 +55,28 @@ test('no page connected, a file no page loaded, or a page that never catches up:
   await gate.wait(['/p/App.tsx'])
   expect(performance.now() - again).toBe(0)
 })
+
+test('a page loaded afresh since the write (a full reload) is not waited for once the file was served', async () => {
+  const servedAt = new Map([['/p/App.tsx', -1]])
+  let connectedAt = Number.NEGATIVE_INFINITY
+  const gate = servedGate(
+    servedAt,
+    new Map(),
+    () => true,
+    () => connectedAt,
+  )
+  gate.written([write('/p/App.tsx', 'v2')])
+  let done = false
+  const waiting = gate.wait(['/p/App.tsx']).then(() => {
+    done = true
+  })
+  await vi.advanceTimersByTimeAsync(50)
+  connectedAt = performance.now()
+  await vi.advanceTimersByTimeAsync(50)
+  // Connected, but the file not served since the write: still waiting.
+  expect(done).toBe(false)
+  servedAt.set('/p/App.tsx', performance.now())
+  await vi.advanceTimersByTimeAsync(20)
+  await waiting
+  expect(done).toBe(true)
+})
