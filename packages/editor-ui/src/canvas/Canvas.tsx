@@ -2,26 +2,9 @@ import { useSelector } from '@xstate/react'
 import { type PointerEvent as ReactPointerEvent, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { nextZoom } from '../features/zoom.ts'
 import { useEditorState, useSession } from '../session/session-context.tsx'
+import { FrameStrip } from './FrameStrip.tsx'
+import { APP_PERMISSIONS, APP_SANDBOX } from './frame-sandbox.ts'
 import { usePan } from './use-pan.ts'
-
-/**
- * What the app may do in its frame: everything an app does in a tab (scripts, its own origin's
- * storage, forms, dialogs, popups, downloads), but not navigate the editor's page.
- */
-const APP_SANDBOX = [
-  'allow-scripts',
-  'allow-same-origin',
-  'allow-forms',
-  'allow-modals',
-  'allow-popups',
-  'allow-popups-to-escape-sandbox',
-  'allow-downloads',
-  'allow-pointer-lock',
-  'allow-presentation',
-].join(' ')
-
-/** Features a cross-origin frame gets only when asked: the ones apps use in a tab (copy and share buttons, full screen). */
-const APP_PERMISSIONS = 'clipboard-read; clipboard-write; fullscreen; web-share'
 
 /**
  * The canvas: a neutral surface with the app's frame floating on it at the chosen width and zoom, the
@@ -110,7 +93,7 @@ export function Canvas() {
             void session.select(null)
         }}
       >
-        <div className="flex min-w-max justify-center px-8 pt-8 pb-6">
+        <div className="flex min-w-max justify-center gap-8 px-8 pt-8 pb-6">
           <div data-frame="" style={{ width: width * scale }}>
             <div className="mb-1.5 flex items-baseline justify-between text-[11px] text-[var(--ink-3)]">
               <span>{width} px</span>
@@ -163,6 +146,7 @@ export function Canvas() {
               </div>
             </div>
           </div>
+          <FrameStrip scale={scale} height={frameHeight} />
         </div>
       </div>
       {spaceHeld ? (

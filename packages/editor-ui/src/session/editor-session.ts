@@ -14,8 +14,11 @@ import { Connection } from '../features/connection.ts'
 import { DesignTokens, type DesignTokensState } from '../features/design-tokens.ts'
 import { Dragging } from '../features/drag.ts'
 import { Edits, type EditsState } from '../features/edits.ts'
+import { Frames, type FramesState } from '../features/frames.ts'
 import { ChangeHistory, type HistoryState } from '../features/history.ts'
+import { type InsertState, Inserting } from '../features/insert.ts'
 import { Lookups, type LookupsState } from '../features/lookups.ts'
+import { MixedStyles, type MixedStylesState } from '../features/mixed-styles.ts'
 import { Page, type PageState } from '../features/page.ts'
 import { Palette, type PaletteState } from '../features/palette.ts'
 import { PropsEditing, type PropsState } from '../features/props.ts'
@@ -35,7 +38,7 @@ import type { connectionMachine } from '../machines/connection.machine.ts'
 import type { dragMachine } from '../machines/drag.machine.ts'
 import type { selectionMachine } from '../machines/selection.machine.ts'
 import type { textEditMachine } from '../machines/text-edit.machine.ts'
-import { InspectorBridge } from '../port/inspector-bridge.ts'
+import { MirroredBridge } from '../port/mirrored-bridge.ts'
 import type { AppLocation } from './app-location.ts'
 import { inspectorEventHandlers } from './inspector-events.ts'
 
@@ -52,12 +55,15 @@ export interface EditorState
     EditsState,
     ToastsState,
     StylesState,
+    MixedStylesState,
     StyleScopeState,
     StyleClassesState,
     PaletteState,
     DesignTokensState,
     HistoryState,
-    PropsState {}
+    PropsState,
+    InsertState,
+    FramesState {}
 
 /**
  * The editor page's session, apart from drawing it: makes the features (features/), wires the
@@ -70,7 +76,8 @@ export class EditorSession {
   readonly api: ServerApi
   /** Where the frame shows the app; the bridge talks to that origin only. */
   readonly app: AppLocation
-  readonly bridge = new InspectorBridge()
+  /** The primary frame's; the breakpoint frames hear its calls (`frames`). */
+  readonly bridge = new MirroredBridge()
   readonly ledger: ChangeLedger
   readonly selection: Actor<typeof selectionMachine>
   readonly textEdit: Actor<typeof textEditMachine>
@@ -86,6 +93,10 @@ export class EditorSession {
    * ...): its methods are the panel's whole vocabulary, and it talks to the bridge and the server itself.
    */
   readonly props: PropsEditing
+  /** The Insert panel's feature, which its components call directly (`load`, `insert`, `startDrag`, ...). */
+  readonly insert: Inserting
+  /** The breakpoint frames beside the primary one, which the canvas calls directly (`add`, `resize`, ...). */
+  readonly frames: Frames
 
   readonly #store = new SliceStore<EditorState>(() => this.#compose())
   readonly #frame = new AppFrame()
@@ -99,6 +110,7 @@ export class EditorSession {
   readonly #connection: Connection
   readonly #commands: CommandRunner
   readonly #styles: Styles
+  readonly #mixed: MixedStyles
   readonly #scope: StyleScoping
   readonly #classes: StyleClasses
   readonly #tokens: DesignTokens
@@ -139,7 +151,27 @@ export class EditorSession {
       },
     })
     const classes = new StyleClasses(store, { api, edits, lookups, scope, toaster, selected })
+    // A multi-selection's shared values: compared after each read of the first's, and on a new selection.
+    const mixed = new MixedStyles(store, {
+      bridge,
+      styles: () => styles.state.styles,
+      targets: () => styles.targets(),
+    })
+    store.subscribe(() => mixed.update())
+    selection.actor.subscribe(() => mixed.update())
     const props = new PropsEditing(store, { api, bridge, edits, tree, lookups, selection, toaster })
+    const insert = new Inserting(store, {
+      api,
+      bridge,
+      edits,
+      tree,
+      toaster,
+      select: (key) => selection.select(key),
+      selected: () => selection.keys,
+      codeParentOf: (id) => lookups.state.lookups.get(id)?.parentId,
+      frameRect: () => frame.rect(),
+      zoom: () => view.state.zoom,
+    })
     const palette = new Palette(store, {
       bridge,
       selection,
@@ -167,19 +199,30 @@ export class EditorSession {
       toaster,
       palette,
     })
-    bridge.on(
-      inspectorEventHandlers({
-        tree,
-        lookups,
-        selection,
-        page,
-        view,
-        commands,
-        dragging,
-        textEditing,
-        styles,
-      }),
-    )
+    const events = inspectorEventHandlers({
+      tree,
+      lookups,
+      selection,
+      page,
+      view,
+      commands,
+      dragging,
+      textEditing,
+      styles,
+    })
+    bridge.on(events)
+    const frames = new Frames(store, {
+      app,
+      selection,
+      view,
+      tree,
+      events,
+      href: () => page.state.href,
+      ai: () => page.state.ai,
+      driving: () => selection.driving,
+      lookups: () => lookups.state.lookups,
+    })
+    bridge.mirrorTo(frames.mirror)
     // The inspector drops a forced state when the selection changes, and the page forgets the scope on
     // a reload: both go back on, and the panel reads the styles of what is selected now.
     let styled: ElementKey | undefined
@@ -210,11 +253,14 @@ export class EditorSession {
     this.#connection = connection
     this.#commands = commands
     this.#styles = styles
+    this.#mixed = mixed
     this.#scope = scope
     this.#classes = classes
     this.#tokens = tokens
     this.#palette = palette
     this.props = props
+    this.insert = insert
+    this.frames = frames
     this.history = history
     this.ledger = edits.ledger
     this.selection = selection.actor
@@ -233,12 +279,15 @@ export class EditorSession {
       ...this.#edits.state,
       ...this.#toaster.state,
       ...this.#styles.state,
+      ...this.#mixed.state,
       ...this.#scope.state,
       ...this.#classes.state,
       ...this.#tokens.state,
       ...this.history.state,
       ...this.#palette.state,
       ...this.props.state,
+      ...this.insert.state,
+      ...this.frames.state,
     }
   }
 
