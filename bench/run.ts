@@ -5,6 +5,7 @@
 import { benchBackend } from './backend.ts'
 import { benchClassAutocomplete } from './class-autocomplete.ts'
 import { benchEditor } from './editor.ts'
+import { benchFrames } from './frames.ts'
 import { benchInspector } from './inspector.ts'
 import { benchInspectorIdle } from './inspector-idle.ts'
 import { benchInspectorInstant } from './inspector-instant.ts'
@@ -37,6 +38,7 @@ const BENCHMARKS: Record<string, (args: string[]) => Promise<boolean>> = {
   'class-autocomplete': benchClassAutocomplete,
   'styles-panel': benchStylesPanel,
   palette: benchPalette,
+  frames: benchFrames,
 }
 
 const [name, ...args] = process.argv.slice(2)
