@@ -8,6 +8,8 @@ import {
   type ClassCssResponse,
   type ClassSuggestionsRequest,
   type ClassSuggestionsResponse,
+  COMPONENTS_PATH,
+  type ComponentsResponse,
   DESIGN_TOKENS_PATH,
   type DesignTokensResponse,
   ELEMENT_PROPS_PATH,
@@ -112,6 +114,11 @@ export class ServerApi {
   /** The routes the app's code declares (react-router's, route objects), for the command palette. */
   appRoutes(): Promise<AppRoutesResponse> {
     return this.#post(APP_ROUTES_PATH, {})
+  }
+
+  /** The components the project's files export, with file:line and declared props (the Insert panel). */
+  components(): Promise<ComponentsResponse> {
+    return this.#post(COMPONENTS_PATH, {})
   }
 
   async #post<T>(path: string, body: unknown): Promise<T> {

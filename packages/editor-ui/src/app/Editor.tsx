@@ -4,6 +4,7 @@ import { Group, Panel, Separator, useDefaultLayout, usePanelRef } from 'react-re
 import type { ServerApi } from '../api/server-api.ts'
 import { Canvas } from '../canvas/Canvas.tsx'
 import type { ActionHost } from '../features/actions.ts'
+import { InsertDragLayer } from '../panels/insert/InsertDragLayer.tsx'
 import type { AppLocation } from '../session/app-location.ts'
 import { EditorSession } from '../session/editor-session.ts'
 import { SessionContext, useEditorState, useSession } from '../session/session-context.tsx'
@@ -130,6 +131,7 @@ function Layout() {
       <SelectionMenu />
       <CommandPalette host={host} />
       <ShortcutsSheet />
+      <InsertDragLayer />
       <Toasts />
     </div>
   )

@@ -1,28 +1,36 @@
 import * as Tabs from '@radix-ui/react-tabs'
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { HistoryPanel } from '../panels/history/HistoryPanel.tsx'
 import { LayersPanel } from '../panels/LayersPanel.tsx'
+import { useEditorState } from '../session/session-context.tsx'
+
+/** The Insert panel is a chunk of its own, fetched when its tab is first shown. */
+const InsertPanel = lazy(() =>
+  import('../panels/insert/InsertPanel.tsx').then((module) => ({ default: module.InsertPanel })),
+)
 
 const TAB_KEY = 'visual-edit:left-tab'
-type Tab = 'layers' | 'history'
+type Tab = 'layers' | 'insert' | 'history'
+const TABS: readonly Tab[] = ['layers', 'insert', 'history']
+const tabOf = (value: string | null): Tab => TABS.find((tab) => tab === value) ?? 'layers'
 
 const TAB =
   'flex h-full items-center border-transparent border-b-2 px-2 font-semibold text-[12px] text-[var(--ink-2)] outline-none hover:text-[var(--ink)] focus-visible:ring-2 focus-visible:ring-accent focus-visible:ring-inset data-[state=active]:border-accent data-[state=active]:text-[var(--ink)]'
 
 /**
- * The left side: the Layers and History panels as tabs (Radix Tabs, like the right side), the last one
- * chosen kept for the next visit. Only the shown panel is mounted: the History panel follows the
- * server's history only while it is shown.
+ * The left side: the Layers, Insert and History panels as tabs (Radix Tabs, like the right side), the
+ * last one chosen kept for the next visit. Only the shown panel is mounted: the History panel follows the
+ * server's history only while it is shown. While an entry of the Insert panel is dragged the layers
+ * show, so it can be dropped on one; the Insert panel comes back after.
  */
 export function LeftPanel() {
-  const [tab, setTab] = useState<Tab>(() =>
-    localStorage.getItem(TAB_KEY) === 'history' ? 'history' : 'layers',
-  )
+  const [tab, setTab] = useState<Tab>(() => tabOf(localStorage.getItem(TAB_KEY)))
+  const inserting = useEditorState((state) => state.insert.drag !== null)
   return (
     <Tabs.Root
-      value={tab}
+      value={inserting ? 'layers' : tab}
       onValueChange={(value) => {
-        const next = value === 'history' ? 'history' : 'layers'
+        const next = tabOf(value)
         setTab(next)
         localStorage.setItem(TAB_KEY, next)
       }}
@@ -35,12 +43,24 @@ export function LeftPanel() {
         <Tabs.Trigger value="layers" className={TAB}>
           Layers
         </Tabs.Trigger>
+        <Tabs.Trigger value="insert" className={TAB}>
+          Insert
+        </Tabs.Trigger>
         <Tabs.Trigger value="history" className={TAB}>
           History
         </Tabs.Trigger>
       </Tabs.List>
       <Tabs.Content value="layers" className="min-h-0 flex-1 outline-none">
         <LayersPanel />
+      </Tabs.Content>
+      <Tabs.Content value="insert" className="min-h-0 flex-1 outline-none">
+        <Suspense
+          fallback={
+            <p className="m-0 px-3 py-2 text-[12px] text-[var(--ink-3)]">Loading the Insert panel…</p>
+          }
+        >
+          <InsertPanel />
+        </Suspense>
       </Tabs.Content>
       <Tabs.Content value="history" className="min-h-0 flex-1 outline-none">
         <HistoryPanel />

@@ -1,6 +1,7 @@
 import * as Tabs from '@radix-ui/react-tabs'
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { ElementPanel } from '../panels/ElementPanel.tsx'
+import { useEditorState } from '../session/session-context.tsx'
 
 /** The Styles panel is a chunk of its own (its pickers and lists), fetched once the editor is up. */
 const loadStyles = () => import('../panels/styles/StylesPanel.tsx')
@@ -23,6 +24,11 @@ const TAB =
  */
 export function RightPanel() {
   const [tab, setTab] = useState<Tab>(() => tabOf(localStorage.getItem(TAB_KEY)))
+  // A component just inserted with required props: its Props tab, so the user fills them next.
+  const propsRequest = useEditorState((state) => state.insert.propsRequest)
+  useEffect(() => {
+    if (propsRequest > 0) setTab('props')
+  }, [propsRequest])
   useEffect(() => {
     const idle = window.setTimeout(() => {
       void loadStyles()

@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react'
 import { type KeyboardEvent, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { ElementKey } from 'vite-plugin-visual-edit/protocol'
 import { useEditorState, useSession } from '../session/session-context.tsx'
+import { useInsertLayerDrop } from './insert/use-insert-layer-drop.ts'
 import { ancestorIds, indentCap, type LayerRow, pathTo, ROW_PX, rowId, visibleRows } from './layer-rows.ts'
 import { domId, LayerRow as Row } from './layers/LayerRow.tsx'
 import { SelectionPath } from './layers/SelectionPath.tsx'
@@ -107,6 +108,7 @@ export function LayersPanel() {
   }, [primary, rowOf, virtualizer])
 
   const { layerDrop, draggedId, press } = useLayerDrag(nodes, rows, scroller)
+  const insertDrop = useInsertLayerDrop(nodes, rows, scroller)
 
   const choose = (key: ElementKey, shift: boolean) => {
     if (drive) return
@@ -211,6 +213,7 @@ export function LayersPanel() {
               )
             })}
             {layerDrop ? <DropIndicator drop={layerDrop} indentCap={cap} /> : null}
+            {insertDrop ? <DropIndicator drop={insertDrop} indentCap={cap} /> : null}
           </div>
         </div>
       )}

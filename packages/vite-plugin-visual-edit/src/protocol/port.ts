@@ -162,6 +162,8 @@ export interface InspectorFunctions {
   clearHoveredOutlines: { args: []; result: boolean }
   /** Scrolls the page, as little as it takes, until the element shows (false: no such element on the page). */
   revealElement: { args: [key: ElementKey]; result: boolean }
+  /** How far the page is scrolled (CSS px): the Insert panel's drop on the canvas turns the pointer into page coordinates. */
+  pageScroll: { args: []; result: { x: number; y: number } }
   setZoomPerc: { args: [percent: number]; result: boolean }
   setAiContext: { args: [on: boolean]; result: boolean }
   tempMoveElement: { args: [key: ElementKey, placement: PreviewPlacement]; result: boolean }

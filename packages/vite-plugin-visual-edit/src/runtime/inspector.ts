@@ -97,6 +97,7 @@ export function startInspector(
     getElementClassList: (key) => tree.elementsOf(key).map((element) => [...element.classList])[0] ?? [],
     updateOutlines: () => outlines.render(),
     clearHoveredOutlines: () => selection.clearHover(),
+    pageScroll: () => ({ x: win.scrollX, y: win.scrollY }),
     revealElement: (key) => {
       const element = tree.elementsOf(key)[0]
       // 'nearest': an element already in view does not move.
