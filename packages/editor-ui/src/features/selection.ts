@@ -96,10 +96,14 @@ export class Selection {
     this.actor.send({ type: 'HOVER', key })
   }
 
-  /** CONTEXT_MENU: a right-click in the frame selects its element and opens the menu `at` (editor coordinates). */
+  /**
+   * CONTEXT_MENU: a right-click in the frame opens the menu `at` (editor coordinates) for the
+   * selection; on an element outside it, that element is selected first. One inside a
+   * multi-selection keeps it, as design tools do, so the menu's actions reach every selected one.
+   */
   menuInFrame(key: ElementKey | null, at: { x: number; y: number }): void {
     if (this.driving) return
-    if (key) void this.select(key)
+    if (key && !this.keys.some((selected) => elementKeysEqual(selected, key))) void this.select(key)
     this.openContextMenu(at.x, at.y)
   }
 

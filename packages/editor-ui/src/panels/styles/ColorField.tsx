@@ -5,7 +5,7 @@ import { HexColorPicker } from 'react-colorful'
 import { useEditorState, useSession } from '../../session/session-context.tsx'
 import { colorFamilies, colorOf, colorText } from './color.ts'
 import { FieldLabel, LABEL_WIDE } from './FieldRow.tsx'
-import { removable, useStyles, useStyleValue } from './styles-context.ts'
+import { MIXED, removable, useStyles, useStyleValue } from './styles-context.ts'
 import { useStyleEdit } from './use-style-edit.ts'
 
 /** A checkerboard under a swatch, so a transparent colour reads as one. */
@@ -34,7 +34,7 @@ export function ColorField({
   const session = useSession()
   const { loading, tokens } = useStyles()
   const tokensState = useEditorState((state) => state.designTokens)
-  const { computed, source } = useStyleValue(property)
+  const { computed, source, mixed } = useStyleValue(property)
   const edit = useStyleEdit(property, writes)
   const badgeId = useId()
   const [draft, setDraft] = useState<string | null>(null)
@@ -164,6 +164,7 @@ export function ColorField({
           autoComplete="off"
           spellCheck={false}
           value={shown}
+          placeholder={loading || !mixed ? undefined : MIXED}
           onChange={(event) => {
             setDraft(event.target.value)
             setInvalid(false)

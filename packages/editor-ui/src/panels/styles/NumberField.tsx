@@ -14,7 +14,7 @@ import {
 } from './css-values.ts'
 import { FieldLabel, LABEL_NARROW, LABEL_WIDE } from './FieldRow.tsx'
 import { Picker } from './Picker.tsx'
-import { describeSource, removable, useStyles, useStyleValue } from './styles-context.ts'
+import { describeSource, MIXED, removable, useStyles, useStyleValue } from './styles-context.ts'
 import { useStyleEdit } from './use-style-edit.ts'
 
 export interface NumberFieldProps extends Bounds {
@@ -61,7 +61,7 @@ export function NumberField({
   max,
 }: NumberFieldProps) {
   const { loading } = useStyles()
-  const { computed, source } = useStyleValue(property)
+  const { computed, source, mixed } = useStyleValue(property)
   const edit = useStyleEdit(property, writes)
   const badgeId = useId()
   const input = useRef<HTMLInputElement>(null)
@@ -207,7 +207,7 @@ export function NumberField({
       autoComplete="off"
       spellCheck={false}
       value={text}
-      placeholder={loading ? '' : '–'}
+      placeholder={loading ? '' : mixed ? MIXED : '–'}
       onChange={(event) => {
         setDraft(event.target.value)
         setInvalid(false)

@@ -22,7 +22,8 @@
  *   group 'Style controls' (every section): aria-busy while the element's values are read (after
  *     BUSY_AFTER_MS; until then the last element's show), data-codebase-id and data-unique-path: the
  *     element whose values it shows
- * A multi-selection is styled as one: the values shown are the first element's, every change is written
+ * A multi-selection is styled as one: the values all share are shown, 'Mixed' (an empty field) where
+ * they differ; every change is written
  * to each element (where its own styles come from), one undo step; the chips are the classes all share.
  * Numbers: Enter or blur writes, ArrowUp/Down (Shift x10, Alt /10) preview while held and write on
  * release, dragging a label scrubs (written on release), Escape takes a preview back; a field emptied
@@ -45,6 +46,8 @@ import { SizeSection } from './SizeSection.tsx'
 import { SpacingSection } from './SpacingSection.tsx'
 import { StylesContext, type StylesContextValue } from './styles-context.ts'
 import { TypographySection } from './TypographySection.tsx'
+
+const NOTHING_MIXED: ReadonlySet<string> = new Set()
 
 function Empty({ children }: { children: string }) {
   return <p className="m-0 px-3 py-2 text-[12px] text-[var(--ink-3)]">{children}</p>
@@ -92,7 +95,7 @@ function MultiNote({ targets, withoutCode }: { targets: number; withoutCode: num
       className="m-0 border-b border-[var(--line)] px-3 py-1.5 text-[11px] text-[var(--ink-2)]"
     >
       {targets > 1
-        ? `${targets} elements: a change is written to each, one undo step. Values shown are the first one's.`
+        ? `${targets} elements: a change is written to each, one undo step. 'Mixed' where their values differ.`
         : 'These are one element in the code: a change is written to it.'}
       {withoutCode > 0
         ? ` ${withoutCode} without code (a library rendered ${withoutCode > 1 ? 'them' : 'it'}) ${withoutCode > 1 ? 'are' : 'is'} left as ${withoutCode > 1 ? 'they are' : 'it is'}.`
@@ -108,6 +111,9 @@ function ElementStyles({ targets }: { targets: readonly ElementKey[] }) {
   const framework = useEditorState((state) => state.stylingFramework)
   const nodes = useEditorState((state) => state.nodes)
   const tokens = useEditorState((state) => state.designTokens.tokens)
+  const mixed = useEditorState((state) => state.mixedStyles)
+  // Until the others' values are compared with these, the controls wait (no first-only value flashes).
+  const comparing = targets.length > 1 && mixed.of !== view.evals
   const key = view.key
   const lookup = key ? lookups.get(key.codebaseId) : undefined
   // A multi-selection's chips: the classes every element has; its classes are editable if each one's are.
@@ -124,9 +130,10 @@ function ElementStyles({ targets }: { targets: readonly ElementKey[] }) {
       evals: view.evals,
       styling: elementStyling({ projectFramework: framework, lookup, node, rules: view.rules }),
       tokens,
-      loading: view.status === 'loading' || view.status === 'none',
+      loading: view.status === 'loading' || view.status === 'none' || comparing,
+      mixed: targets.length > 1 ? mixed.properties : NOTHING_MIXED,
     }),
-    [view, framework, lookup, node, tokens],
+    [view, framework, lookup, node, tokens, comparing, mixed, targets.length],
   )
   return (
     <StylesContext.Provider value={value}>

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react'
 import { FieldRow } from './FieldRow.tsx'
-import { removable, useStyles, useStyleValue } from './styles-context.ts'
+import { MIXED, removable, useStyles, useStyleValue } from './styles-context.ts'
 import { useStyleEdit } from './use-style-edit.ts'
 
 /**
@@ -17,7 +17,7 @@ export function TextField({
   placeholder?: string
 }) {
   const { loading } = useStyles()
-  const { computed, source } = useStyleValue(property)
+  const { computed, source, mixed } = useStyleValue(property)
   const edit = useStyleEdit(property)
   const badgeId = useId()
   const [draft, setDraft] = useState<string | null>(null)
@@ -45,7 +45,7 @@ export function TextField({
         autoComplete="off"
         spellCheck={false}
         title={computed}
-        placeholder={placeholder}
+        placeholder={mixed ? MIXED : placeholder}
         value={draft ?? (loading ? '' : computed)}
         onChange={(event) => {
           setDraft(event.target.value)

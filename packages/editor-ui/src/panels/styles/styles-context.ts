@@ -9,6 +9,8 @@ export interface StylesContextValue {
   tokens: DesignTokensResponse | null
   /** Values are being read (a new element): controls show no value and are busy, at their final size. */
   loading: boolean
+  /** A multi-selection's properties whose values differ among its elements (features/mixed-styles.ts). */
+  mixed: ReadonlySet<string>
 }
 
 export const StylesContext = createContext<StylesContextValue | null>(null)
@@ -19,11 +21,22 @@ export function useStyles(): StylesContextValue {
   return value
 }
 
-/** A property's computed value (empty while loading) and where it comes from. */
-export function useStyleValue(property: string): { computed: string; source: StyleSource } {
-  const { evals, styling } = useStyles()
-  return { computed: evals?.styles[property] ?? '', source: sourceOf(property, styling) }
+/**
+ * A property's computed value (empty while loading, and when a multi-selection's elements differ:
+ * `mixed`, shown as the 'Mixed' placeholder) and where it comes from.
+ */
+export function useStyleValue(property: string): { computed: string; source: StyleSource; mixed: boolean } {
+  const { evals, styling, mixed } = useStyles()
+  const differs = mixed.has(property)
+  return {
+    computed: differs ? '' : (evals?.styles[property] ?? ''),
+    source: sourceOf(property, styling),
+    mixed: differs,
+  }
 }
+
+/** The placeholder of a field whose elements' values differ. */
+export const MIXED = 'Mixed'
 
 /** Whether emptying the field removes the value where it is written (its style prop, class or a project rule). */
 export const removable = (source: StyleSource): boolean =>
