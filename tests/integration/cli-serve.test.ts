@@ -290,7 +290,10 @@ describe('a project served under a Vite base, with --open', () => {
       const project = await post(`${editor}/__visual-edit/project`, TOKEN)
       expect(project).toEqual({
         status: 200,
-        body: { app: { port: Number(new URL(origin).port), base: '/shop/' } },
+        body: {
+          app: { port: Number(new URL(origin).port), base: '/shop/' },
+          project: { id: expect.stringMatching(/^[0-9a-f]{16}$/), name: expect.any(String) },
+        },
       })
     } finally {
       await started.stop()

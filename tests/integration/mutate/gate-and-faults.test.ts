@@ -523,7 +523,10 @@ describe('the mutate gate and faults', () => {
       expect(response.status, seen).toBe(row.status)
       if (row.code === 'ok') expect(body, seen).toEqual({ ok: true, files: [] })
       else if (row.code === 'project')
-        expect(body, seen).toEqual({ app: { port: Number(new URL(app.url).port), base: '/' } })
+        expect(body, seen).toEqual({
+          app: { port: Number(new URL(app.url).port), base: '/' },
+          project: { id: expect.stringMatching(/^[0-9a-f]{16}$/), name: expect.any(String) },
+        })
       else {
         expect(body, seen).toEqual({ error: { code: row.code, message: expect.any(String) } })
         const { message } = (body as { error: { message: string } }).error

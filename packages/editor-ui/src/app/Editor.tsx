@@ -11,6 +11,7 @@ import { SessionContext, useEditorState, useSession } from '../session/session-c
 import { LeftPanel } from './LeftPanel.tsx'
 import { CommandPalette } from './palette/CommandPalette.tsx'
 import { ShortcutsSheet } from './palette/ShortcutsSheet.tsx'
+import { panelsStorageId } from './panels-storage.ts'
 import { RightPanel } from './RightPanel.tsx'
 import { SelectionMenu } from './SelectionMenu.tsx'
 import { StatusBar } from './StatusBar.tsx'
@@ -62,7 +63,8 @@ function Layout() {
   useEffect(() => {
     localStorage.setItem('visual-edit:width', String(width))
   }, [width])
-  const layout = useDefaultLayout({ id: 'visual-edit:panels', storage: localStorage })
+  // The panels' sizes are the project's: another project on the same port has its own.
+  const layout = useDefaultLayout({ id: panelsStorageId(session.app.projectId), storage: localStorage })
   const layersRef = usePanelRef()
   const elementRef = usePanelRef()
   const [open, setOpen] = useState({ layers: true, element: true })
@@ -85,6 +87,8 @@ function Layout() {
   const toggleRef = useRef(toggle)
   toggleRef.current = toggle
   const host = useMemo(() => actionHost(session, (panel) => toggleRef.current(panel)), [session])
+  // Their shortcuts (Cmd/Ctrl+Alt+1 and 2), from the editor or the frame, reach them the same way.
+  useEffect(() => session.registerPanels((panel) => toggleRef.current(panel)), [session])
   const track = (panel: 'layers' | 'element') => (size: { inPixels: number }) =>
     setOpen((now) => (now[panel] === size.inPixels > 0 ? now : { ...now, [panel]: size.inPixels > 0 }))
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { activatesOnEnter, commandFor, isTyping } from '../features/commands.ts'
+import { activatesOnEnter, commandFor, isTyping, NAVIGATION_COMMANDS } from '../features/commands.ts'
 import { useSession } from '../session/session-context.tsx'
 
 /**
@@ -19,6 +19,9 @@ export function useShortcuts(): void {
       if ((paletteOpen || shortcutsOpen) && command !== 'palette' && command !== 'shortcuts') return
       // Enter on a focused button, link or menu item is that control's own action.
       if (command === 'editText' && activatesOnEnter(event.target)) return
+      // Arrows and Shift+Enter are every focused control's own (the layers, tabs, fields); the
+      // selection moves by them only with the focus on no control (after a click on the canvas).
+      if (NAVIGATION_COMMANDS.has(command) && event.target !== document.body) return
       // Menus and dialogs close themselves on Escape; the selection only when nothing else took it.
       if (command === 'escape' && session.state.contextMenu) return
       event.preventDefault()

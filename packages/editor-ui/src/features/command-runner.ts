@@ -1,11 +1,17 @@
-import { ChangeType, hasCodebaseIdPrefix, type KeyPayload } from 'vite-plugin-visual-edit/protocol'
+import {
+  ChangeType,
+  elementKeysEqual,
+  hasCodebaseIdPrefix,
+  type KeyPayload,
+} from 'vite-plugin-visual-edit/protocol'
 import type { InspectorBridge } from '../port/inspector-bridge.ts'
-import { type Command, commandFor } from './commands.ts'
+import { type Command, commandFor, NAVIGATION_COMMANDS } from './commands.ts'
 import type { Dragging } from './drag.ts'
 import type { Edits } from './edits.ts'
-import { reasonOf } from './failures.ts'
+import { logFailure, reasonOf } from './failures.ts'
 import type { Palette } from './palette.ts'
 import type { Selection } from './selection.ts'
+import { moveSelection, type SelectionMove } from './selection-nav.ts'
 import type { TextEditing } from './text-edit.ts'
 import type { Toaster } from './toaster.ts'
 import type { Tree } from './tree.ts'
@@ -39,9 +45,40 @@ interface CommandTargets {
  */
 export class CommandRunner {
   readonly #deps: CommandTargets
+  /** The page's layout shows and hides the side panels (app/Editor.tsx registers it). */
+  #togglePanel: ((panel: 'layers' | 'element') => void) | null = null
 
   constructor(deps: CommandTargets) {
     this.#deps = deps
+  }
+
+  /** The layout's side panels, for toggleLayers and toggleElement; returns the unregistering. */
+  panels(toggle: (panel: 'layers' | 'element') => void): () => void {
+    this.#togglePanel = toggle
+    return () => {
+      if (this.#togglePanel === toggle) this.#togglePanel = null
+    }
+  }
+
+  /**
+   * Moves the one selected element's selection through the tree (features/selection-nav.ts), the
+   * layers following it, and scrolls the page just enough to show it.
+   */
+  async #move(move: SelectionMove): Promise<void> {
+    const { selection, tree, bridge, textEditing } = this.#deps
+    const only = selection.keys.length === 1 ? selection.keys[0] : undefined
+    if (!only || selection.driving || textEditing.editing) return
+    const nodes = tree.state.nodes
+    const to = moveSelection(
+      nodes,
+      nodes.findIndex((node) => elementKeysEqual(node.key, only)),
+      move,
+    )
+    if (!to) return
+    await selection.select(to)
+    await bridge
+      .call('revealElement', to)
+      .catch(logFailure("The app's page did not scroll to the element the keys selected"))
   }
 
   async run(command: Command): Promise<void> {
@@ -69,6 +106,14 @@ export class CommandRunner {
         return palette.togglePalette()
       case 'shortcuts':
         return palette.setShortcutsOpen(!palette.state.shortcutsOpen)
+      case 'toggleLayers':
+      case 'toggleElement':
+        return this.#togglePanel?.(command === 'toggleLayers' ? 'layers' : 'element')
+      case 'nextSibling':
+      case 'previousSibling':
+      case 'firstChild':
+      case 'parent':
+        return this.#move(command)
       case 'editText':
         // The user pressed Enter and expects the text to open: a failure is theirs to know.
         if (ids.length === 1)
@@ -112,6 +157,8 @@ export class CommandRunner {
     const command = commandFor(key)
     // Keys typed into the app's own fields in drive mode are the app's (the palette's key is the editor's).
     if (!command || (selection.driving && !DRIVE_MODE_COMMANDS.has(command))) return
+    // Arrows typed while editing text in place move the caret, not the selection.
+    if (NAVIGATION_COMMANDS.has(command) && this.#deps.textEditing.editing) return
     if (CHANGING_COMMANDS.has(command) && !gate.allows(`the ${command} shortcut`)) return
     void this.run(command)
   }

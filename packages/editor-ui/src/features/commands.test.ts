@@ -21,7 +21,19 @@ describe('shortcuts', () => {
     [press('Delete'), false, 'delete'],
     [press('Backspace'), true, 'delete'],
     [press('Enter'), false, 'editText'],
-    [press('Enter', { shiftKey: true }), false, null],
+    // Figma's Shift+Enter: to the parent; arrows move the selection as the layers' arrows move rows.
+    [press('Enter', { shiftKey: true }), false, 'parent'],
+    [press('ArrowDown'), false, 'nextSibling'],
+    [press('ArrowUp'), true, 'previousSibling'],
+    [press('ArrowRight'), false, 'firstChild'],
+    [press('ArrowLeft'), false, 'parent'],
+    [press('ArrowDown', { shiftKey: true }), false, null],
+    [press('ArrowDown', { ctrlKey: true }), false, null],
+    [press('1', { ctrlKey: true, altKey: true }), false, 'toggleLayers'],
+    [press('¡', { metaKey: true, altKey: true }), true, 'toggleLayers'],
+    [press('2', { ctrlKey: true, altKey: true }), false, 'toggleElement'],
+    [press('™', { metaKey: true, altKey: true }), true, 'toggleElement'],
+    [press('1', { ctrlKey: true }), false, null],
     [press('Escape'), false, 'escape'],
     [press('z', { ctrlKey: true }), false, 'undo'],
     [press('Z', { ctrlKey: true, shiftKey: true }), false, 'redo'],
@@ -58,6 +70,9 @@ describe('shortcuts', () => {
     ['delete', '⌫', 'Delete'],
     ['editText', '↵', 'Enter'],
     ['escape', 'Esc', 'Esc'],
+    ['nextSibling', '↓', '↓'],
+    ['parent', '←', '←'],
+    ['toggleLayers', '⌥⌘1', 'Ctrl+Alt+1'],
   ] as const)('%s is shown as %s on macOS and %s elsewhere', (command, mac, other) => {
     expect(shortcutOf(command, true)).toBe(mac)
     expect(shortcutOf(command, false)).toBe(other)
@@ -77,6 +92,12 @@ describe('shortcuts', () => {
       'zoomReset',
       'palette',
       'shortcuts',
+      'nextSibling',
+      'previousSibling',
+      'firstChild',
+      'parent',
+      'toggleLayers',
+      'toggleElement',
     ] as const
     for (const command of commands) {
       expect(shortcutOf(command, false), command).not.toBeNull()

@@ -12,6 +12,12 @@ export type Command =
   | 'zoomReset'
   | 'palette'
   | 'shortcuts'
+  | 'nextSibling'
+  | 'previousSibling'
+  | 'firstChild'
+  | 'parent'
+  | 'toggleLayers'
+  | 'toggleElement'
 
 export interface KeyLike {
   key: string
@@ -47,7 +53,11 @@ interface KeyBinding {
  * editor stays out of the way), Cmd/Ctrl+Alt+G wraps in a div (Alt changes the character a key types
  * on macOS: the physical G is 'g' or '©'), Cmd/Ctrl+K opens the command palette; without modifiers,
  * Delete or Backspace deletes, Enter edits text, Escape goes to the parent and then to nothing, and
- * ? shows the shortcuts.
+ * ? shows the shortcuts. The selection moves through the page's tree as the layers' arrows move
+ * through their rows: Down and Up to the next and previous sibling, Right into the first child, Left
+ * (or Shift+Enter, Figma's) out to the parent (Tab is left to the focus: taking it in the frame
+ * would trap the keyboard there). Cmd/Ctrl+Alt+1 and 2 show or hide the layers and the element
+ * panel (Alt+digit types '¡' and '™' on macOS).
  */
 const BINDINGS: readonly KeyBinding[] = [
   { command: 'undo', keys: ['z'], mod: true, alt: false, shift: false },
@@ -59,8 +69,15 @@ const BINDINGS: readonly KeyBinding[] = [
   { command: 'zoomReset', keys: ['0'], mod: true, alt: false, shift: false },
   { command: 'wrap', keys: ['g', '©'], mod: true, alt: true, shift: 'any' },
   { command: 'palette', keys: ['k'], mod: true, alt: false, shift: false },
+  { command: 'toggleLayers', keys: ['1', '¡'], mod: true, alt: true, shift: false },
+  { command: 'toggleElement', keys: ['2', '™'], mod: true, alt: true, shift: false },
   { command: 'delete', keys: ['Delete', 'Backspace'], mod: false, alt: false, shift: 'any' },
   { command: 'editText', keys: ['Enter'], mod: false, alt: false, shift: false },
+  { command: 'parent', keys: ['ArrowLeft'], mod: false, alt: false, shift: false },
+  { command: 'parent', keys: ['Enter'], mod: false, alt: false, shift: true },
+  { command: 'nextSibling', keys: ['ArrowDown'], mod: false, alt: false, shift: false },
+  { command: 'previousSibling', keys: ['ArrowUp'], mod: false, alt: false, shift: false },
+  { command: 'firstChild', keys: ['ArrowRight'], mod: false, alt: false, shift: false },
   { command: 'escape', keys: ['Escape'], mod: false, alt: false, shift: 'any' },
   { command: 'shortcuts', keys: ['?'], mod: false, alt: false, shift: 'any' },
 ]
@@ -92,7 +109,19 @@ const KEY_NAMES: Readonly<Record<string, { mac: string; other: string }>> = {
   Escape: { mac: 'Esc', other: 'Esc' },
   Enter: { mac: '↵', other: 'Enter' },
   Delete: { mac: '⌫', other: 'Delete' },
+  ArrowDown: { mac: '↓', other: '↓' },
+  ArrowUp: { mac: '↑', other: '↑' },
+  ArrowLeft: { mac: '←', other: '←' },
+  ArrowRight: { mac: '→', other: '→' },
 }
+
+/** The commands that move the selection through the page's tree (features/selection-nav.ts). */
+export const NAVIGATION_COMMANDS: ReadonlySet<Command> = new Set([
+  'nextSibling',
+  'previousSibling',
+  'firstChild',
+  'parent',
+])
 
 /**
  * The shortcut of `command` as this platform writes it (its first binding), or null if it has none:

@@ -5,17 +5,22 @@ const editorAt = (url: string) => {
   const { protocol, hostname, search } = new URL(url)
   return { protocol, hostname, search }
 }
-const project = (port: number, base = '/') => ({ app: { port, base } })
+const project = (port: number, base = '/') => ({
+  app: { port, base },
+  project: { id: '0123456789abcdef', name: 'shop' },
+})
 
 describe("the app's location", () => {
   test("the app's port on the editor's host name and scheme; the base when no page is asked", () => {
     expect(appLocation(editorAt('http://localhost:5174/__visual-edit/'), project(5173))).toEqual({
       origin: 'http://localhost:5173',
       src: 'http://localhost:5173/',
+      projectId: '0123456789abcdef',
     })
     expect(appLocation(editorAt('http://[::1]:5174/__visual-edit/'), project(5173, '/shop/'))).toEqual({
       origin: 'http://[::1]:5173',
       src: 'http://[::1]:5173/shop/',
+      projectId: '0123456789abcdef',
     })
   })
 

@@ -6,6 +6,8 @@ export interface AppLocation {
   origin: string
   /** The frame's first address: `?app=/route` on the editor's URL, else the app's base. */
   src: string
+  /** Which project (ProjectResponse.project.id): what the editor keeps per project is under it. */
+  projectId: string
 }
 
 /**
@@ -15,7 +17,7 @@ export interface AppLocation {
  * frame shows this app only), else the base.
  *
  *   editor http://localhost:5174/__visual-edit/?app=/listing/L1001, app port 5173
- *     -> { origin: 'http://localhost:5173', src: 'http://localhost:5173/listing/L1001' }
+ *     -> { origin: 'http://localhost:5173', src: 'http://localhost:5173/listing/L1001', projectId }
  */
 export function appLocation(
   location: Pick<Location, 'protocol' | 'hostname' | 'search'>,
@@ -27,5 +29,5 @@ export function appLocation(
     requested?.startsWith('/') && !requested.startsWith('//') && !requested.startsWith('/\\')
       ? requested
       : project.app.base
-  return { origin, src: new URL(path, origin).href }
+  return { origin, src: new URL(path, origin).href, projectId: project.project.id }
 }

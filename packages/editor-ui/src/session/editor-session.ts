@@ -349,6 +349,11 @@ export class EditorSession {
     return this.#commands.run(command)
   }
 
+  /** The layout's side panels, shown and hidden by their shortcuts; returns the unregistering. */
+  registerPanels(toggle: (panel: 'layers' | 'element') => void): () => void {
+    return this.#commands.panels(toggle)
+  }
+
   editClasses(codebaseId: string, newClasses: string[], oldClasses: string[]): Promise<boolean> {
     return this.#edits.editClasses(codebaseId, newClasses, oldClasses)
   }

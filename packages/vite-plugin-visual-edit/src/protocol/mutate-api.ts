@@ -34,6 +34,12 @@ export interface ProjectResponse {
     /** Vite's `base` (`/` unless the project sets one), ending with `/`. */
     base: string
   }
+  /**
+   * Which project this is, for what the editor keeps per project (its panels' sizes): `id` a hash of
+   * the project's root (the same folder gives the same id on every start, on any port; the path
+   * itself is not sent), `name` the folder's name.
+   */
+  project: { id: string; name: string }
 }
 
 /** Largest request body the mutate server reads. */

@@ -13,6 +13,7 @@ import { watchNotifier } from './edit/watch-notify.ts'
 import { appGuard, editorHost, editorOriginHandler } from './editor-origin/editor-origin.ts'
 import { openEditorServer, releaseEditorServer } from './editor-origin/editor-server.ts'
 import { createMutateMiddleware } from './gate/middleware.ts'
+import { projectIdentity } from './project-identity.ts'
 
 /**
  * Mounts the mutate API on the editor's origin (a port of its own beside the dev server's, see
@@ -58,9 +59,11 @@ export function mutatePlugin(context: VisualEditContext): Plugin {
         host: editorHost(server.config.server.host, context.options.allowRemote),
         https: server.config.server.https,
       })
+      const project = projectIdentity(root)
       const base = server.config.base.endsWith('/') ? server.config.base : `${server.config.base}/`
       const api = createMutateMiddleware(gate, services, logger, () => ({
         app: { port: (httpServer.address() as AddressInfo | null)?.port ?? 0, base },
+        project,
       }))
       editor.attach(server, editorOriginHandler({ gate, api, page: () => editor.page, logger }))
       context.editor = editor
