@@ -18,6 +18,7 @@ import { useRef, useState, useSyncExternalStore } from 'react'
 import { shortcutOf } from '../features/commands.ts'
 import { WIDTH_PRESETS, ZOOM_STEPS } from '../features/zoom.ts'
 import { useEditorState, useSession } from '../session/session-context.tsx'
+import { AddFrameMenu } from './AddFrameMenu.tsx'
 import { BUTTON, IconButton } from './ui.tsx'
 
 export interface PanelToggles {
@@ -133,6 +134,7 @@ export function Toolbar({ panels }: { panels: PanelToggles }) {
             </option>
           ))}
         </select>
+        <AddFrameMenu />
       </fieldset>
 
       <div className="ml-2 flex shrink-0 items-center gap-1 border-l border-[var(--line)] pl-2">

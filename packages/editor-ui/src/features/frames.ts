@@ -24,6 +24,9 @@ import type { Slice, SliceStore } from './slice.ts'
 import type { View } from './view.ts'
 import { nextZoom } from './zoom.ts'
 
+/** The room between two frames on the canvas, in screen pixels (canvas/Canvas.tsx's `gap-8`). */
+const FRAME_GAP_PX = 32
+
 export interface FramesState {
   /** The extra breakpoint frames beside the primary one, left to right. */
   frames: readonly FrameSpec[]
@@ -87,6 +90,7 @@ export class Frames {
     const frames = parseFrames(localStorage.getItem(this.#storageKey))
     this.#slice = store.slice<FramesState>({ frames })
     for (const frame of frames) this.#open(frame.id)
+    this.#refit()
     store.subscribe(() => this.#follow(deps.href()))
   }
 
@@ -148,6 +152,18 @@ export class Frames {
   #set(frames: FrameSpec[]): void {
     this.#slice.set({ frames })
     localStorage.setItem(this.#storageKey, JSON.stringify(frames))
+    this.#refit()
+  }
+
+  /** The fitted zoom fits every frame: their widths, and the canvas's gap before each (`gap-8`). */
+  #refit(): void {
+    this.#deps.view.fitBesides(() => {
+      const frames = this.state.frames
+      return {
+        width: frames.reduce((sum, frame) => sum + frame.width, 0),
+        gaps: FRAME_GAP_PX * frames.length,
+      }
+    })
   }
 
   #open(id: string): void {

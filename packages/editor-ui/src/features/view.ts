@@ -33,6 +33,8 @@ export class View {
   readonly #frame: AppFrame
   readonly #driving: () => boolean
   #canvasWidth = 0
+  /** What the fitted zoom fits beside the frame: the breakpoint frames' widths and the room between them (screen px). */
+  #besides: () => { width: number; gaps: number } = () => ({ width: 0, gaps: 0 })
 
   constructor(
     store: SliceStore<unknown>,
@@ -66,7 +68,14 @@ export class View {
 
   /** Back to fitting the frame's width in the canvas. */
   zoomToFit(): void {
-    this.#applyZoom(fitZoom(this.state.width, this.#canvasWidth), true)
+    const besides = this.#besides()
+    this.#applyZoom(fitZoom(this.state.width + besides.width, this.#canvasWidth - besides.gaps), true)
+  }
+
+  /** The breakpoint frames (features/frames.ts) changed: a fitted zoom fits them too. */
+  fitBesides(besides: () => { width: number; gaps: number }): void {
+    this.#besides = besides
+    if (this.state.fit) this.zoomToFit()
   }
 
   /** The canvas's width changed (the window or the side panels): a fitted zoom follows it. */
