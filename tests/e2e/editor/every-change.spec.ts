@@ -5,7 +5,8 @@ import { type CliProject, startCliProject } from '../projects/cli-project.ts'
 import { changedSince, type EditorPage, openEditor, snapshotSources } from './editor-page.ts'
 
 /**
- * Issue 31's umbrella: every change type of the spec (shared/spec/visual-editor.md, Change types) made
+ * Issue 31's umbrella: every change type of the spec (shared/spec/visual-editor.md, Change types; not
+ * UNKNOWN, which makes no request) made
  * once from the editor's UI (clicks, keys, panels, menus: never a hand-made request) through
  * `visual-edit edit` on a Vite 7 + Tailwind 4.1 project with a page of our own. Each is seen as one
  * request to its route, read back from the file and seen in the frame; UNDO and REDO from the
@@ -148,6 +149,20 @@ test('CHANGE_TAG from the context menu’s Change tag…', async () => {
     .toMatch(/<section data-testid="box" className="mt-4 border p-2">[\s\S]*?<\/section>/)
   await expect(editor.app.locator('section[data-testid=box]')).toHaveCount(1)
   await expect(editor.app.locator('div[data-testid=box]')).toHaveCount(0)
+})
+
+test('ADD_JSX from the Insert panel: Enter inserts the active entry after the selected element', async () => {
+  await editor.select(editor.app.locator('input#name'))
+  await page.getByRole('tab', { name: 'Insert', exact: true }).click()
+  const panel = page.getByRole('region', { name: 'Insert' })
+  const search = panel.getByRole('combobox', { name: 'Search elements and components' })
+  await search.fill('Button')
+  await expect(panel.getByRole('option', { name: /^Button\b/ }).first()).toBeVisible()
+  await search.press('Enter')
+  await expect.poll(() => requests('addJsxElement')).toBe(1)
+  await expect.poll(source).toMatch(/<input id="name"[^>]*\/>\s*<button type="button"/)
+  await expect(editor.app.locator('input#name + button[type=button]')).toHaveCount(1)
+  await page.getByRole('tab', { name: 'Layers', exact: true }).click()
 })
 
 /** An element's box in the editor page's coordinates. */
