@@ -19,8 +19,9 @@ const TAB =
 
 /**
  * The left side: the Layers, Insert and History panels as tabs (Radix Tabs, like the right side), the
- * last one chosen kept for the next visit. Only the shown panel is mounted: the History panel follows the
- * server's history only while it is shown. While an entry of the Insert panel is dragged the layers
+ * last one chosen kept for the next visit. The History panel is mounted only while shown (it follows the server's
+ * history only then); the layers stay mounted, hidden, so they keep where they were scrolled and what
+ * was open. While an entry of the Insert panel is dragged the layers
  * show, so it can be dropped on one; the Insert panel comes back after.
  */
 export function LeftPanel() {
@@ -50,21 +51,27 @@ export function LeftPanel() {
           History
         </Tabs.Trigger>
       </Tabs.List>
-      <Tabs.Content value="layers" className="min-h-0 flex-1 outline-none">
-        <LayersPanel />
-      </Tabs.Content>
-      <Tabs.Content value="insert" className="min-h-0 flex-1 outline-none">
-        <Suspense
-          fallback={
-            <p className="m-0 px-3 py-2 text-[12px] text-[var(--ink-3)]">Loading the Insert panel…</p>
-          }
+      <div className="relative min-h-0 flex-1">
+        <Tabs.Content
+          value="layers"
+          forceMount
+          className="absolute inset-0 outline-none data-[state=inactive]:invisible"
         >
-          <InsertPanel />
-        </Suspense>
-      </Tabs.Content>
-      <Tabs.Content value="history" className="min-h-0 flex-1 outline-none">
-        <HistoryPanel />
-      </Tabs.Content>
+          <LayersPanel />
+        </Tabs.Content>
+        <Tabs.Content value="insert" className="absolute inset-0 outline-none">
+          <Suspense
+            fallback={
+              <p className="m-0 px-3 py-2 text-[12px] text-[var(--ink-3)]">Loading the Insert panel…</p>
+            }
+          >
+            <InsertPanel />
+          </Suspense>
+        </Tabs.Content>
+        <Tabs.Content value="history" className="absolute inset-0 outline-none">
+          <HistoryPanel />
+        </Tabs.Content>
+      </div>
     </Tabs.Root>
   )
 }

@@ -3,13 +3,14 @@ import { useEditorState } from '../../session/session-context.tsx'
 /**
  * What an Insert panel drag shows over the whole editor (mounted once, by the page): the entry's name
  * beside the pointer and, over the canvas, the element it would go into (outlined) and the line where
- * among its children (the accent, like the layers' indicator). Nothing in it takes the pointer.
+ * among its children (the accent, like the layers' indicator). It covers the editor, the app's frame
+ * included: the frame would take the pointer's moves from the editor, which the drag follows.
  */
 export function InsertDragLayer() {
   const drag = useEditorState((state) => state.insert.drag)
   if (!drag) return null
   return (
-    <div aria-hidden="true" data-insert-drag="" className="pointer-events-none fixed inset-0 z-50">
+    <div aria-hidden="true" data-insert-drag="" className="fixed inset-0 z-50 cursor-copy">
       {drag.container ? (
         <div
           className="absolute rounded-[1px] outline outline-1 outline-accent/60"
