@@ -142,9 +142,21 @@ for (const one of CASES) {
         await expect(frame.locator(one.selector).first()).toHaveCSS('font-style', 'italic')
       await expect.poll(source).toContain(`${before} italic"`)
 
-      // Its text, edited in the element panel: shown in every frame, written.
+      // Its text edited in place in the md frame: every frame shows it, the file has it.
+      const inMd = md.locator(one.selector).first()
+      await inMd.dblclick()
+      await expect(inMd).toHaveAttribute('contenteditable', /plaintext-only|true/)
+      await page.keyboard.press('ControlOrMeta+A')
+      await page.keyboard.type('Edited in a frame')
+      await page.keyboard.press('Enter')
+      await expect.poll(source).toContain('Edited in a frame')
+      for (const frame of [await editor.frame(), md, sm])
+        await expect(frame.locator(one.selector).first()).toHaveText('Edited in a frame')
+
+      // Then in the element panel: shown in every frame, written.
       const text = editor.elementPanel.getByLabel('Text', { exact: true })
       if ((await text.count()) > 0) {
+        await expect(text).toHaveValue('Edited in a frame')
         await text.fill('Frames agree')
         await text.press('Enter')
         for (const frame of [await editor.frame(), md, sm])

@@ -34,7 +34,9 @@ export function BreakpointFrame({
   const escaped = useRef(false)
   const [src] = useState(() => session.frames.src)
   const name = breakpointOf(frame.width)
-  const label = name && name !== 'phone' ? name : 'Frame'
+  // A breakpoint's name (md); a width of no breakpoint is its width alone.
+  const label = name && name !== 'phone' ? name : null
+  const shown = typed ?? String(frame.width)
 
   const resize = (event: ReactPointerEvent<HTMLDivElement>) => {
     const startX = event.clientX
@@ -62,12 +64,13 @@ export function BreakpointFrame({
   return (
     <div data-frame="" data-frame-id={frame.id} style={{ width: frame.width * scale }}>
       <div className="mb-1.5 flex h-5 items-center gap-1 whitespace-nowrap text-[11px] text-[var(--ink-3)]">
-        <span className="truncate">{label}</span>
+        {label ? <span className="shrink-0 font-medium text-[var(--ink-2)]">{label}</span> : null}
         <input
           aria-label={`Width of the ${frame.id} frame in pixels`}
           inputMode="numeric"
-          className="h-5 w-11 rounded border border-transparent bg-transparent px-1 text-right text-[var(--ink-2)] tabular-nums outline-none hover:border-[var(--line)] focus-visible:border-[var(--line)] focus-visible:ring-2 focus-visible:ring-accent"
-          value={typed ?? String(frame.width)}
+          style={{ width: `calc(${Math.max(3, shown.length)}ch + 8px)` }}
+          className="h-5 shrink-0 rounded border border-transparent bg-transparent px-1 text-right text-[var(--ink-2)] tabular-nums outline-none hover:border-[var(--line)] focus-visible:border-[var(--line)] focus-visible:ring-2 focus-visible:ring-accent"
+          value={shown}
           onChange={(event) => setTyped(event.target.value)}
           onBlur={() => apply(typed)}
           onKeyDown={(event) => {

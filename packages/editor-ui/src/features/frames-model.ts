@@ -15,8 +15,8 @@ export const BREAKPOINTS: readonly { name: string; width: number }[] = [
 ]
 
 /** A frame's width, as the primary's (View.setWidth). */
-export const MIN_FRAME_WIDTH = 240
-export const MAX_FRAME_WIDTH = 3840
+const MIN_FRAME_WIDTH = 240
+const MAX_FRAME_WIDTH = 3840
 
 /** More would run that many copies of the app: each extra frame is the whole app. */
 export const MAX_EXTRA_FRAMES = 4
