@@ -124,12 +124,11 @@ export class Inserting {
     this.#set({ placeMode })
   }
 
-  /** A click or Enter on an entry: after the one selected element, or inside it. */
+  /** A click or Enter on an entry: after the selected element (the first of several), or inside it. */
   insert(item: InsertItem): Promise<boolean> {
-    const selected = this.#selected()
     const placement = clickPlacement(
       this.#tree.state.nodes,
-      selected.length === 1 ? selected[0] : undefined,
+      this.#selected()[0],
       this.#slice.state.insert.placeMode,
       this.#codeParentOf,
     )

@@ -102,14 +102,11 @@ export function InsertPanel() {
     }
   }
 
+  const selection = selectedCount > 1 ? 'the first selected element' : 'the selected element'
   const where =
-    selectedCount === 1
-      ? view.placeMode === 'after'
-        ? 'after the selected element'
-        : 'inside the selected element'
-      : selectedCount === 0
-        ? 'at the end of the page'
-        : 'after the first selected element'
+    selectedCount === 0
+      ? 'at the end of the page'
+      : `${view.placeMode === 'after' ? 'after' : 'inside'} ${selection}`
 
   return (
     <section aria-label="Insert" className="flex h-full flex-col bg-[var(--chrome)]">
