@@ -15,7 +15,7 @@ const TABS: readonly Tab[] = ['layers', 'insert', 'history']
 const tabOf = (value: string | null): Tab => TABS.find((tab) => tab === value) ?? 'layers'
 
 const TAB =
-  'flex h-full items-center border-transparent border-b-2 px-2 font-semibold text-[12px] text-[var(--ink-2)] outline-none hover:text-[var(--ink)] focus-visible:ring-2 focus-visible:ring-accent focus-visible:ring-inset data-[state=active]:border-accent data-[state=active]:text-[var(--ink)]'
+  'flex h-full shrink-0 items-center border-transparent border-b-2 px-1.5 font-semibold text-[12px] text-[var(--ink-2)] outline-none hover:text-[var(--ink)] focus-visible:ring-2 focus-visible:ring-accent focus-visible:ring-inset data-[state=active]:border-accent data-[state=active]:text-[var(--ink)]'
 
 /**
  * The left side: the Layers, Insert and History panels as tabs (Radix Tabs, like the right side), the
@@ -39,7 +39,8 @@ export function LeftPanel() {
     >
       <Tabs.List
         aria-label="Navigator"
-        className="flex h-8 shrink-0 items-stretch gap-1 border-[var(--line)] border-b px-2"
+        // Three tabs in the narrowest panel (160 px): they scroll rather than wrap or cut.
+        className="flex h-8 shrink-0 items-stretch gap-0.5 overflow-x-auto border-[var(--line)] border-b px-1.5 [scrollbar-width:none]"
       >
         <Tabs.Trigger value="layers" className={TAB}>
           Layers
