@@ -6,6 +6,7 @@ import { benchBackend } from './backend.ts'
 import { benchClassAutocomplete } from './class-autocomplete.ts'
 import { benchEditor } from './editor.ts'
 import { benchFrames } from './frames.ts'
+import { benchInsert } from './insert.ts'
 import { benchInspector } from './inspector.ts'
 import { benchInspectorIdle } from './inspector-idle.ts'
 import { benchInspectorInstant } from './inspector-instant.ts'
@@ -39,6 +40,7 @@ const BENCHMARKS: Record<string, (args: string[]) => Promise<boolean>> = {
   'styles-panel': benchStylesPanel,
   palette: benchPalette,
   frames: benchFrames,
+  insert: benchInsert,
 }
 
 const [name, ...args] = process.argv.slice(2)
