@@ -46,6 +46,7 @@ function setup(answer: { instantShown: boolean; toast?: string }) {
       children: [1],
       name: 'main',
       elementTagName: 'main',
+      scope: 'App',
       isComponent: false,
       pageBoundingBox: { pageX: 0, pageY: 0, width: 100, height: 100 },
       level: 0,
@@ -124,5 +125,15 @@ describe('inserting', () => {
     })
     expect(toaster.state.toasts.map((toast) => toast.title)).toEqual(['Successfully added'])
     expect(feature.state.insert.propsRequest).toBe(0)
+  })
+
+  test('refused before any request: a component inside its own code', async () => {
+    const { feature, submit, toaster } = setup({ instantShown: true })
+    const app = componentItems([
+      { name: 'App', exportKind: 'named', file: 'src/App.tsx', line: 1, props: [] },
+    ])[0]
+    expect(await feature.insertAt(app as NonNullable<typeof app>, { codebaseIdToAddTo: MAIN })).toBe(false)
+    expect(submit).not.toHaveBeenCalled()
+    expect(toaster.state.toasts[0]?.detail).toMatch(/it would render itself/)
   })
 })

@@ -151,6 +151,18 @@ export class Inserting {
 
   /** ADD_JSX at `placement`: the element, its props, the component's file for its import. */
   async insertAt(item: InsertItem, placement: InsertPlacement): Promise<boolean> {
+    // A component inside its own code would render itself without end.
+    if (
+      item.kind === 'component' &&
+      this.#tree.firstWithCodebaseId(placement.codebaseIdToAddTo)?.scope === item.component.name
+    ) {
+      this.#toaster.toast({
+        kind: 'error',
+        title: `${item.label} was not inserted`,
+        detail: `That element is in ${item.label}’s own code: it would render itself. Choose a place outside it.`,
+      })
+      return false
+    }
     const props = item.kind === 'native' ? item.props : placeholderProps(item.component.props)
     const outcome = await this.#edits.submit('Insert', {
       type: ChangeType.ADD_JSX,
