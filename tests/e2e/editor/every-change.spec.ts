@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
+import { AxeBuilder } from '@axe-core/playwright'
 import { expect, type Locator, type Page, test } from '@playwright/test'
 import { type CliProject, startCliProject } from '../projects/cli-project.ts'
 import { changedSince, type EditorPage, openEditor, snapshotSources } from './editor-page.ts'
@@ -13,7 +14,8 @@ import { changedSince, type EditorPage, openEditor, snapshotSources } from './ed
  * toolbar, and undoing everything gives every byte back. The steps build on each other (one project,
  * one undo history), so they run in order.
  */
-test.describe.configure({ mode: 'serial' })
+// A loaded machine (the dev server's hot updates, axe) needs more than the default 30 s for a step.
+test.describe.configure({ mode: 'serial', timeout: 90_000 })
 
 const APP = `export function App() {
   return (
@@ -51,7 +53,8 @@ test.beforeAll(async ({ browser }) => {
   test.setTimeout(120_000)
   served = await startCliProject('vite7-tailwind41', undefined, { 'src/App.tsx': APP })
   start = snapshotSources(served.dir)
-  page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
+  // A page of its own context: axe needs one (AxeBuilder refuses browser.newPage()'s).
+  page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage()
   page.on('request', (request) => {
     const match = /\/parseAndMutate\/(?:mutate|activities)\/(\w+)$/.exec(request.url())
     if (match && request.method() === 'POST') made.set(match[1] as string, requests(match[1] as string) + 1)
@@ -59,9 +62,18 @@ test.beforeAll(async ({ browser }) => {
   editor = await openEditor(page, served)
 })
 test.afterAll(async () => {
-  await page?.close()
+  await page?.context().close()
   await served?.stop()
 })
+
+/** No serious or critical axe violation in what `selector` matches. */
+async function expectAccessible(page: Page, selector: string) {
+  const { violations } = await new AxeBuilder({ page }).include(selector).analyze()
+  const serious = violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
+  expect(serious).toEqual([])
+}
 
 /** Opens a tab of the right side (Element, Styles, Props). */
 const tab = (name: string) => page.getByRole('tab', { name, exact: true }).click()
@@ -135,11 +147,24 @@ test('CHANGE_PROP from the Props panel', async () => {
 test('CHANGE_TAG from the context menu’s Change tag…', async () => {
   const box = editor.app.locator('[data-testid=box]')
   await editor.select(box)
-  await box.click({ button: 'right', position: { x: 4, y: 4 } })
-  await page.getByRole('menu').getByRole('menuitem', { name: 'Change tag…' }).click()
   const list = page.getByRole('dialog', { name: 'Change tag' })
   const search = list.getByRole('combobox', { name: 'Search tags' })
-  await expect(search).toBeFocused()
+  /** Opens the menu on the box and its Change tag…; both pass axe. */
+  const openList = async () => {
+    await box.click({ button: 'right', position: { x: 4, y: 4 } })
+    await expect(page.getByRole('menu')).toBeVisible()
+    await expectAccessible(page, '[role=menu]')
+    await page.getByRole('menu').getByRole('menuitem', { name: 'Change tag…' }).click()
+    await expect(search).toBeFocused()
+    await expectAccessible(page, '[role=dialog]')
+  }
+  // Light, then dark; Escape closes the list and writes nothing.
+  await openList()
+  await search.press('Escape')
+  await expect(list).toBeHidden()
+  expect(requests('changeElementTag')).toBe(0)
+  await page.getByRole('button', { name: 'Dark theme' }).click()
+  await openList()
   await search.fill('section')
   await expect(list.getByRole('option', { name: '<section>' })).toBeVisible()
   await search.press('Enter')
@@ -149,6 +174,7 @@ test('CHANGE_TAG from the context menu’s Change tag…', async () => {
     .toMatch(/<section data-testid="box" className="mt-4 border p-2">[\s\S]*?<\/section>/)
   await expect(editor.app.locator('section[data-testid=box]')).toHaveCount(1)
   await expect(editor.app.locator('div[data-testid=box]')).toHaveCount(0)
+  await page.getByRole('button', { name: 'Light theme' }).click()
 })
 
 test('ADD_JSX from the Insert panel: Enter inserts the active entry after the selected element', async () => {
