@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { expect, type Frame, type Page, test } from '@playwright/test'
+import { HISTORY_OPERATION } from '../../packages/vite-plugin-visual-edit/src/protocol/history.ts'
 import { changedSince, openEditor, snapshotSources } from '../e2e/editor/editor-page.ts'
 import { type CliProject, startCliProject } from '../e2e/projects/cli-project.ts'
 import { type AttackerServer, startAttackerServer } from './attacker-server.ts'
@@ -216,7 +217,10 @@ test("messages the app's scripts post on the inspector's port make no change wit
   const before = snapshotSources(served.dir)
   const writes: string[] = []
   page.on('request', (request) => {
-    if (/\/parseAndMutate\/|\/__visual-edit\/class-css/.test(request.url())) writes.push(request.url())
+    const url = request.url()
+    // The editor reads the undo history when it starts (the History panel, the ledger): a read, not a write.
+    if (url.endsWith(`/activities/${HISTORY_OPERATION}`)) return
+    if (/\/parseAndMutate\/|\/__visual-edit\/class-css/.test(url)) writes.push(url)
   })
   const warnings: string[] = []
   page.on('console', (message) => {
