@@ -13,7 +13,7 @@ import { watchNotifier } from './edit/watch-notify.ts'
 import { appGuard, editorHost, editorOriginHandler } from './editor-origin/editor-origin.ts'
 import { openEditorServer, releaseEditorServer } from './editor-origin/editor-server.ts'
 import { createMutateMiddleware } from './gate/middleware.ts'
-import { projectIdentity } from './project-identity.ts'
+import { projectIdentity } from './gate/project-identity.ts'
 
 /**
  * Mounts the mutate API on the editor's origin (a port of its own beside the dev server's, see

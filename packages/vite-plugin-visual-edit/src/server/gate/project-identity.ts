@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import path from 'node:path'
-import type { ProjectResponse } from '../protocol/mutate-api.ts'
+import type { ProjectResponse } from '../../protocol/mutate-api.ts'
 
 /**
  * The project's identity for the editor (ProjectResponse.project): a hash of its absolute root, so
