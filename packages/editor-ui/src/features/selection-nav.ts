@@ -25,7 +25,8 @@ export function moveSelection(
   if (move === 'firstChild') return node.children.map((index) => nodes[index]).find(hasCode)?.key ?? null
   if (move === 'parent') {
     let parent = node.parent === null ? undefined : nodes[node.parent]
-    while (parent && !hasCodebaseIdPrefix(parent.key.codebaseId)) parent = parent.parent === null ? undefined : nodes[parent.parent]
+    while (parent && !hasCodebaseIdPrefix(parent.key.codebaseId))
+      parent = parent.parent === null ? undefined : nodes[parent.parent]
     return parent?.key ?? null
   }
   const siblings = node.parent === null ? [] : (nodes[node.parent]?.children ?? [])
