@@ -52,7 +52,7 @@ export function componentItems(components: readonly ProjectComponent[]): InsertI
 }
 
 /** The text an entry is found by: its label, its tag, and a component's file. */
-export const searchTextOf = (item: InsertItem) =>
+const searchTextOf = (item: InsertItem) =>
   (item.kind === 'native'
     ? `${item.label} ${item.tag}`
     : `${item.label} ${item.component.file}`
@@ -75,7 +75,7 @@ export function filterItems(items: readonly InsertItem[], query: string): Insert
 }
 
 /** A required prop's placeholder by its type, for the user to edit next; undefined when it has none (a function, an object). */
-export function placeholderOf(prop: DeclaredProp): PropValue | undefined {
+function placeholderOf(prop: DeclaredProp): PropValue | undefined {
   switch (prop.kind) {
     case 'string':
       return prop.name

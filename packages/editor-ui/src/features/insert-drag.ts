@@ -5,7 +5,7 @@ import type { InsertItem } from './insert-catalog.ts'
 import { type CodeParentOf, canvasDropAt, type InsertPlacement } from './insert-target.ts'
 
 /** An insert drag starts once the pointer has gone this far (x and y added) from the press, like a layer's. */
-export const INSERT_DRAG_THRESHOLD_PX = 4
+const INSERT_DRAG_THRESHOLD_PX = 4
 
 /**
  * Where the pointer is over the layers: the placement a drop there makes (null: no row takes it), or

@@ -72,7 +72,7 @@ const isTagged = (node: NavTreeNode | undefined): node is NavTreeNode =>
   !!node && hasCodebaseIdPrefix(node.key.codebaseId)
 
 /** Whether an element of the code can take an element inside it. */
-export const canHold = (node: NavTreeNode) =>
+const canHold = (node: NavTreeNode) =>
   !LEAF_TAGS.has(node.elementTagName.toLowerCase()) && !(node.isComponent && node.children.length === 0)
 
 /** The nearest ancestor of `index` that is an element of the code. */
