@@ -25,7 +25,7 @@ import { componentItems, instantHtmlOf } from '../packages/editor-ui/src/feature
 import { NAV_TREE_MEASURE } from '../packages/vite-plugin-visual-edit/src/runtime/tree/nav-tree.ts'
 import playwrightConfig, { CHROMIUM_PATH } from '../playwright.config.ts'
 import { startMutateServer } from '../tests/helpers/mutate-server.ts'
-import { INIT_SCRIPT, rowsFor, startServer } from './inspector-page.ts'
+import { connectAsEditor, INIT_SCRIPT, rowsFor, startServer } from './inspector-page.ts'
 import { formatTable, median, percentile, ratio } from './report.ts'
 
 const ELEMENTS = 6800
@@ -153,33 +153,7 @@ async function benchPaint(): Promise<{ instant: number[]; byHand: number[] }> {
     await page.waitForFunction((count) => document.querySelectorAll('li').length === count, rows, {
       timeout: 60_000,
     })
-    await page.evaluate(async () => {
-      const state = window as unknown as {
-        benchCall: (name: string, args: unknown[]) => Promise<{ result?: unknown; error?: string }>
-      }
-      const channel = new MessageChannel()
-      const pending = new Map<number, (reply: { result?: unknown; error?: string }) => void>()
-      let tree: () => void = () => {}
-      const treeArrived = new Promise<void>((resolve) => {
-        tree = resolve
-      })
-      channel.port1.onmessage = (event) => {
-        const data = event.data as { id?: number; type?: string; result?: unknown; error?: string }
-        if (typeof data.id === 'number') pending.get(data.id)?.(data)
-        else if (data.type === 'NAV_TREE') tree()
-      }
-      let next = 0
-      state.benchCall = (functionName, args) =>
-        new Promise((resolve) => {
-          const id = ++next
-          pending.set(id, resolve)
-          channel.port1.postMessage({ id, type: 'executeFunction', payload: { functionName, args } })
-        })
-      window.postMessage('init', location.origin, [channel.port2])
-      await new Promise((resolve) => setTimeout(resolve, 100))
-      await state.benchCall('initProject', [{ storyboardId: 'bench' }])
-      await treeArrived
-    })
+    await connectAsEditor(page)
     const [item] = componentItems([BADGE])
     const html = instantHtmlOf(item as NonNullable<typeof item>)
     await measurePaint(page, html, 5, true)

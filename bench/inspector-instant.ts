@@ -26,7 +26,7 @@
 import { chromium, type Page } from '@playwright/test'
 import { NAV_TREE_MEASURE } from '../packages/vite-plugin-visual-edit/src/runtime/tree/nav-tree.ts'
 import playwrightConfig, { CHROMIUM_PATH } from '../playwright.config.ts'
-import { INIT_SCRIPT, rowsFor, startServer } from './inspector-page.ts'
+import { connectAsEditor, INIT_SCRIPT, rowsFor, startServer } from './inspector-page.ts'
 import { formatTable, median, percentile } from './report.ts'
 
 const ELEMENTS = 6800
@@ -151,33 +151,7 @@ export async function benchInspectorInstant(): Promise<boolean> {
     })
     const elements = await page.evaluate(() => document.body.querySelectorAll('*').length)
     // Connect as the editor, and wait for the first tree.
-    await page.evaluate(async () => {
-      const state = window as unknown as {
-        benchCall: (name: string, args: unknown[]) => Promise<{ result?: unknown; error?: string }>
-      }
-      const channel = new MessageChannel()
-      const pending = new Map<number, (reply: { result?: unknown; error?: string }) => void>()
-      let tree: () => void = () => {}
-      const treeArrived = new Promise<void>((resolve) => {
-        tree = resolve
-      })
-      channel.port1.onmessage = (event) => {
-        const data = event.data as { id?: number; type?: string; result?: unknown; error?: string }
-        if (typeof data.id === 'number') pending.get(data.id)?.(data)
-        else if (data.type === 'NAV_TREE') tree()
-      }
-      let next = 0
-      state.benchCall = (functionName, args) =>
-        new Promise((resolve) => {
-          const id = ++next
-          pending.set(id, resolve)
-          channel.port1.postMessage({ id, type: 'executeFunction', payload: { functionName, args } })
-        })
-      window.postMessage('init', location.origin, [channel.port2])
-      await new Promise((resolve) => setTimeout(resolve, 100))
-      await state.benchCall('initProject', [{ storyboardId: 'bench' }])
-      await treeArrived
-    })
+    await connectAsEditor(page)
     await page.waitForTimeout(500)
 
     const targets: [string, string][] = [

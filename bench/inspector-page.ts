@@ -5,6 +5,7 @@
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import type { Page } from '@playwright/test'
 import react from '@vitejs/plugin-react'
 import type { ViteDevServer } from 'vite'
 import { freePort } from '../packages/cli/src/network.ts'
@@ -169,4 +170,39 @@ export async function startServer(): Promise<{ url: string; server: ViteDevServe
     server: { headers: CROSS_ORIGIN_ISOLATED, port, strictPort: true },
   })
   return { url, server, remove: () => rmSync(dir, { recursive: true, force: true }) }
+}
+
+/**
+ * Connects to the inspector as the editor does (a MessageChannel posted with 'init', then
+ * initProject) and waits for the first tree; `window.benchCall(name, args)` then calls an inspector
+ * function and resolves with its reply.
+ */
+export async function connectAsEditor(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const state = window as unknown as {
+      benchCall: (name: string, args: unknown[]) => Promise<{ result?: unknown; error?: string }>
+    }
+    const channel = new MessageChannel()
+    const pending = new Map<number, (reply: { result?: unknown; error?: string }) => void>()
+    let tree: () => void = () => {}
+    const treeArrived = new Promise<void>((resolve) => {
+      tree = resolve
+    })
+    channel.port1.onmessage = (event) => {
+      const data = event.data as { id?: number; type?: string; result?: unknown; error?: string }
+      if (typeof data.id === 'number') pending.get(data.id)?.(data)
+      else if (data.type === 'NAV_TREE') tree()
+    }
+    let next = 0
+    state.benchCall = (functionName, args) =>
+      new Promise((resolve) => {
+        const id = ++next
+        pending.set(id, resolve)
+        channel.port1.postMessage({ id, type: 'executeFunction', payload: { functionName, args } })
+      })
+    window.postMessage('init', location.origin, [channel.port2])
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    await state.benchCall('initProject', [{ storyboardId: 'bench' }])
+    await treeArrived
+  })
 }

@@ -4,6 +4,7 @@ import { type KeyboardEvent, lazy, type ReactNode, Suspense, useId, useRef, useS
 import { type ElementLookup, hasCodebaseIdPrefix, type NavTreeNode } from 'vite-plugin-visual-edit/protocol'
 import { useEditorState, useSession } from '../session/session-context.tsx'
 import { openInEditorHref, propText, splitClasses } from './element-fields.ts'
+import { openInCodeEditor } from './open-in-editor.ts'
 
 /** Change tag's list (cmdk) is the Props panel's chunk: fetched when the panel first shows it. */
 const ChangeTag = lazy(() =>
@@ -106,20 +107,7 @@ function Details({
         <a
           href={openInEditorHref(lookup)}
           title={`Open ${lookup.file}:${lookup.line} in your code editor`}
-          onClick={(event) => {
-            event.preventDefault()
-            fetch(event.currentTarget.href)
-              .then((response) => {
-                if (!response.ok) throw new Error(`the dev server answered ${response.status}`)
-              })
-              .catch((error: Error) =>
-                session.toast({
-                  kind: 'error',
-                  title: `Could not open ${lookup.file} in your editor.`,
-                  detail: `${error.message}. Set the LAUNCH_EDITOR variable (for example to code) before starting visual-edit.`,
-                }),
-              )
-          }}
+          onClick={(event) => openInCodeEditor(event, lookup, session)}
           className="-mt-2 flex w-fit max-w-full items-center gap-1 rounded text-[11px] text-[var(--ink-2)] outline-none hover:text-[var(--accent-ink)] hover:underline focus-visible:ring-2 focus-visible:ring-accent"
         >
           <span className="truncate font-mono" dir="rtl">
