@@ -1,12 +1,10 @@
-import type { Dirent } from 'node:fs'
-import { readdir, readFile, stat } from 'node:fs/promises'
+import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { SourceParseError } from '../../errors.ts'
 import type { AppRoute, AppRoutesResponse } from '../../protocol/app-routes.ts'
+import { projectFiles } from '../edit/project-files.ts'
 import { findRoutes, MAY_DECLARE_ROUTES } from './route-finder.ts'
 
-/** A bound on the walk, so a huge project never stalls the palette. */
-const MAX_ENTRIES = 5000
 /** Files larger than this are generated or data, not a router. */
 const MAX_FILE_BYTES = 512 * 1024
 /** Folders that hold no route of the app's own code. */
@@ -17,33 +15,9 @@ const NOT_SOURCE = /\.d\.[cm]?ts$|\.(?:test|spec|stories)\.[cm]?[jt]sx?$/
 /** What a file declared, kept while its size and time stay the same. */
 const cache = new Map<string, { stamp: string; routes: AppRoute[] | { reason: string } }>()
 
-/** The project's source files, in a stable order (by folder, then name), dot folders and SKIPPED_FOLDERS left out. */
-async function sourceFiles(root: string): Promise<string[]> {
-  const files: string[] = []
-  let seen = 0
-  const walk = async (dir: string): Promise<void> => {
-    let entries: Dirent[]
-    try {
-      entries = await readdir(dir, { withFileTypes: true })
-    } catch {
-      // A folder that went away or is not readable has no route to list.
-      return
-    }
-    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-    const folders: string[] = []
-    for (const entry of entries) {
-      seen += 1
-      if (seen > MAX_ENTRIES) return
-      if (entry.name.startsWith('.') || SKIPPED_FOLDERS.has(entry.name)) continue
-      const full = path.join(dir, entry.name)
-      if (entry.isDirectory()) folders.push(full)
-      else if (entry.isFile() && SOURCE.test(entry.name) && !NOT_SOURCE.test(entry.name)) files.push(full)
-    }
-    for (const folder of folders) await walk(folder)
-  }
-  await walk(root)
-  return files
-}
+/** The project's source files that may hold a router. */
+const sourceFiles = (root: string) =>
+  projectFiles(root, (name) => SOURCE.test(name) && !NOT_SOURCE.test(name), SKIPPED_FOLDERS)
 
 /**
  * The routes the project at `root` declares (protocol/app-routes.ts): every source file that may

@@ -1,12 +1,10 @@
-import type { Dirent } from 'node:fs'
-import { readdir, readFile } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
 import path from 'node:path'
+import { projectFiles } from '../edit/project-files.ts'
 
 /** How a stylesheet takes in Tailwind: v4 imports it, v3 has `@tailwind` directives. */
 export const TAILWIND_4_IMPORT = /@import\s+(["'])tailwindcss\1/
 export const TAILWIND_3_DIRECTIVE = /@tailwind\s+(?:base|components|utilities)\b/
-/** A bound on the walk, so a huge src/ never stalls an edit. */
-const MAX_ENTRIES = 5000
 
 /**
  * The project's Tailwind stylesheet: the `.css` file under `<root>/src` that takes Tailwind in
@@ -18,35 +16,16 @@ export async function findTailwindEntry(
   root: string,
   marker: RegExp = TAILWIND_4_IMPORT,
 ): Promise<string | null> {
-  const stylesheets: string[] = []
-  let seen = 0
-  const walk = async (dir: string): Promise<void> => {
-    let entries: Dirent[]
-    try {
-      entries = await readdir(dir, { withFileTypes: true })
-    } catch {
-      return
-    }
-    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-    const subdirectories: string[] = []
-    for (const entry of entries) {
-      seen += 1
-      if (seen > MAX_ENTRIES) return
-      if (entry.name.startsWith('.') || entry.name === 'node_modules') continue
-      const full = path.join(dir, entry.name)
-      if (entry.isDirectory()) subdirectories.push(full)
-      else if (entry.isFile() && entry.name.endsWith('.css')) stylesheets.push(full)
-    }
-    for (const subdirectory of subdirectories) await walk(subdirectory)
-  }
-  await walk(path.join(root, 'src'))
+  const stylesheets = await projectFiles(path.join(root, 'src'), (name) => name.endsWith('.css'))
 
   const depth = (file: string) => file.split(path.sep).length
   stylesheets.sort((a, b) => depth(a) - depth(b) || (a < b ? -1 : a > b ? 1 : 0))
   for (const file of stylesheets) {
     try {
       if (marker.test(await readFile(file, 'utf8'))) return file
-    } catch {}
+    } catch {
+      // Gone or unreadable since the walk: not the entry.
+    }
   }
   return null
 }
