@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
+import { AxeBuilder } from '@axe-core/playwright'
 import { expect, type Frame, type FrameLocator, type Locator, type Page } from '@playwright/test'
 import { type Overlay, overlaysIn, recordOverlayRoot } from '../inspector/outline-app.ts'
 import type { CliProject } from '../projects/cli-project.ts'
@@ -99,3 +100,15 @@ export async function boxOf(locator: Locator): Promise<number[]> {
 
 export const roundedBox = (overlay: Overlay) =>
   [overlay.left, overlay.top, overlay.width, overlay.height].map(Math.round)
+
+/**
+ * The editor's part at `selector` has no serious or critical axe violation (each listed by rule and
+ * the elements it found, so a failure says where).
+ */
+export async function expectAccessible(page: Page, selector: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).include(selector).analyze()
+  const serious = violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
+  expect(serious).toEqual([])
+}

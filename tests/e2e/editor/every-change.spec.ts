@@ -1,9 +1,14 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { AxeBuilder } from '@axe-core/playwright'
 import { expect, type Locator, type Page, test } from '@playwright/test'
 import { type CliProject, startCliProject } from '../projects/cli-project.ts'
-import { changedSince, type EditorPage, openEditor, snapshotSources } from './editor-page.ts'
+import {
+  changedSince,
+  type EditorPage,
+  expectAccessible,
+  openEditor,
+  snapshotSources,
+} from './editor-page.ts'
 
 /**
  * Issue 31's umbrella: every change type of the spec (shared/spec/visual-editor.md, Change types; not
@@ -65,15 +70,6 @@ test.afterAll(async () => {
   await page?.context().close()
   await served?.stop()
 })
-
-/** No serious or critical axe violation in what `selector` matches. */
-async function expectAccessible(page: Page, selector: string) {
-  const { violations } = await new AxeBuilder({ page }).include(selector).analyze()
-  const serious = violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
-  expect(serious).toEqual([])
-}
 
 /** Opens a tab of the right side (Element, Styles, Props). */
 const tab = (name: string) => page.getByRole('tab', { name, exact: true }).click()

@@ -1,9 +1,14 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { AxeBuilder } from '@axe-core/playwright'
 import { expect, type Locator, type Page, test } from '@playwright/test'
 import { type CliProject, MARKETPLACE, startCliProject } from '../projects/cli-project.ts'
-import { changedSince, type EditorPage, openEditor, snapshotSources } from './editor-page.ts'
+import {
+  changedSince,
+  type EditorPage,
+  expectAccessible,
+  openEditor,
+  snapshotSources,
+} from './editor-page.ts'
 
 /**
  * The Insert panel (issue 31) through `visual-edit edit`, on a copy of the marketplace and of the
@@ -76,15 +81,6 @@ async function pointBetween(page: Page, left: Locator, right: Locator) {
   return { x: box.x + x * scale, y: box.y + y * scale }
 }
 
-/** No serious or critical axe violation in what `selector` matches. */
-async function expectAccessible(page: Page, selector: string) {
-  const { violations } = await new AxeBuilder({ page }).include(selector).analyze()
-  const serious = violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
-  expect(serious).toEqual([])
-}
-
 const count = (text: string, part: string) => text.split(part).length - 1
 
 test.describe('on the marketplace', () => {
@@ -121,6 +117,11 @@ test.describe('on the marketplace', () => {
       await drag(page, hero, () => rowPoint(editor, detail))
       await expect.poll(() => count(source(), '<PageHero title="title" />')).toBe(times)
       await expect(page.getByRole('tab', { name: 'Insert' })).toHaveAttribute('aria-selected', 'true')
+      // The new element selected, and the layers (hidden behind the Insert tab) opened to its row
+      // once the tree has it, before the next drag looks for a row there.
+      await expect(
+        page.getByRole('treeitem', { name: /PageHero/, selected: true, includeHidden: true }),
+      ).toBeAttached()
     }
     expect(source().match(/^import .*\bPageHero\b.*$/gm)).toEqual(["import { PageHero } from './PageHero'"])
     await expect(editor.app.locator('section div.min-w-0 h1').first()).toHaveText('title')

@@ -1,9 +1,14 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { AxeBuilder } from '@axe-core/playwright'
 import { expect, type Locator, type Page, test } from '@playwright/test'
 import { type CliProject, startCliProject } from '../projects/cli-project.ts'
-import { changedSince, type EditorPage, openEditor, snapshotSources } from './editor-page.ts'
+import {
+  changedSince,
+  type EditorPage,
+  expectAccessible,
+  openEditor,
+  snapshotSources,
+} from './editor-page.ts'
 
 /**
  * A shift-click selection of siblings (issue 31) through `visual-edit edit` on a Vite 7 + Tailwind 4.1
@@ -59,15 +64,6 @@ async function selectSiblings(editor: EditorPage, first: Locator, ...others: Loc
     await expect(editor.row(id)).toHaveAttribute('aria-selected', 'true')
   }
   await expect(editor.page.locator('[role=treeitem][aria-selected=true]')).toHaveCount(others.length + 1)
-}
-
-/** No serious or critical axe violation in what `selector` matches. */
-async function expectAccessible(page: Page, selector: string) {
-  const { violations } = await new AxeBuilder({ page }).include(selector).analyze()
-  const serious = violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
-  expect(serious).toEqual([])
 }
 
 const count = (text: string, needle: string) => text.split(needle).length - 1

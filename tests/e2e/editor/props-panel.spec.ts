@@ -1,9 +1,14 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { AxeBuilder } from '@axe-core/playwright'
 import { expect, type Locator, type Page, test } from '@playwright/test'
 import { type CliProject, MARKETPLACE, startCliProject } from '../projects/cli-project.ts'
-import { changedSince, type EditorPage, openEditor, snapshotSources } from './editor-page.ts'
+import {
+  changedSince,
+  type EditorPage,
+  expectAccessible,
+  openEditor,
+  snapshotSources,
+} from './editor-page.ts'
 
 /**
  * The Props panel and Change tag (issue 31) through `visual-edit edit`: a string, a number, a boolean
@@ -44,15 +49,6 @@ async function selectUsage(editor: EditorPage, element: Locator, first: string, 
     await expect(shown(page)).not.toHaveText(now ?? '')
   }
   await expect(shown(page)).toHaveText(name)
-}
-
-/** No serious or critical axe violation in what `selector` matches. */
-async function expectAccessible(page: Page, selector: string) {
-  const { violations } = await new AxeBuilder({ page }).include(selector).analyze()
-  const serious = violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
-  expect(serious).toEqual([])
 }
 
 /** Picks a union member from a prop's list. */

@@ -85,15 +85,19 @@ export function LayersPanel() {
   })
 
   // A new selection: open the rows above it (before paint, so the list does not jump) ...
-  // Only when the selection changes: a rebuild must not take the list from where the user scrolled.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs for a new selection only (see above)
+  // Once per selection, as soon as the tree holds it (a selection made before the tree that has it
+  // arrives waits for that tree): a later rebuild must not take the list from where the user scrolled.
+  const openedFor = useRef<string | null>(null)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per selection (see above)
   useLayoutEffect(() => {
-    if (primaryIndex === undefined) return
+    if (primary === null) openedFor.current = null
+    if (primary === null || primaryIndex === undefined || openedFor.current === primary) return
+    openedFor.current = primary
     const closedAbove = ancestorIds(nodes, primaryIndex).filter(
       (id) => !rowOf.has(id) || !rows[rowOf.get(id) ?? -1]?.open,
     )
     if (closedAbove.length > 0) setOpen(closedAbove, true)
-  }, [primary])
+  }, [primary, primaryIndex === undefined])
   // ... and scroll to it once its row exists.
   const scrolledFor = useRef<string | null>(null)
   useLayoutEffect(() => {
