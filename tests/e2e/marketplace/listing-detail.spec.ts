@@ -46,8 +46,11 @@ test('a visit counts one view: a reload of the same visit does not, a new visito
     await expect(text).toBeVisible()
     return Number.parseInt(await text.innerText(), 10)
   }
+  // The page shows the count it read, then the one with this visit in it once the backend answers.
+  const counted = page.waitForResponse((response) => response.url().includes('increment_listing_views'))
   await page.goto('/listing/L1008')
-  const first = await views(page)
+  const first = Number(await (await counted).json())
+  await expect.poll(() => views(page)).toBe(first)
   await page.reload()
   expect(await views(page)).toBe(first)
   const other = await browser.newContext({ baseURL: process.env.MARKETPLACE_URL })

@@ -72,7 +72,7 @@ export class Edits {
             throw error
           },
         ),
-      remapped: (map) => selection.remapped(map),
+      remapped: (map) => void selection.remapped(map),
     })
   }
 

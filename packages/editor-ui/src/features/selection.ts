@@ -125,12 +125,20 @@ export class Selection {
       )
   }
 
-  /** An edit renamed codebase ids (`prevIdToNewIdMap`): the selection follows its elements, here and in the page. */
-  remapped(map: Readonly<Record<string, string>>): void {
-    this.actor.send({ type: 'REMAP', map })
-    this.#bridge
-      .call('updateCodebaseIds', map)
-      .catch(logFailure("The app's page did not rename the ids an edit changed (its next tree has them)"))
+  /**
+   * An edit renamed codebase ids (`prevIdToNewIdMap`): the selection follows its elements, here and in
+   * the page. The page renames first: a selection chosen in the code the edit's hot update brought
+   * (its answer can come later than the update) names the new ids already and is kept as it is.
+   */
+  async remapped(map: Readonly<Record<string, string>>): Promise<void> {
+    const answer = await this.#bridge.call('updateCodebaseIds', map).catch((error: unknown) => {
+      logFailure("The app's page did not rename the ids an edit changed (its next tree has them)")(error)
+      return null
+    })
+    // The answer comes from the app's frame: only a plain `false` keeps the selection's ids.
+    const kept =
+      typeof answer === 'object' && answer !== null && Reflect.get(answer, 'selectionRenamed') === false
+    this.actor.send({ type: 'REMAP', map, selection: !kept })
   }
 
   /** How a request names `codebaseId`: with the selected key that has it (its page element), else the id alone. */

@@ -88,6 +88,15 @@ describe('selection', () => {
     expect(actor.getSnapshot().context.selected).toEqual([{ ...A, codebaseId: 'tempo-a2' }])
     expect(actor.getSnapshot().context.hovered?.codebaseId).toBe('tempo-a2')
   })
+
+  test('a selection the page chose in the new code keeps its ids; the hover still follows', () => {
+    const actor = selection()
+    actor.send({ type: 'SELECT', key: A })
+    actor.send({ type: 'HOVER', key: A })
+    actor.send({ type: 'REMAP', map: { 'tempo-a': 'tempo-a2' }, selection: false })
+    expect(actor.getSnapshot().context.selected).toEqual([A])
+    expect(actor.getSnapshot().context.hovered?.codebaseId).toBe('tempo-a2')
+  })
 })
 
 describe('text edit', () => {

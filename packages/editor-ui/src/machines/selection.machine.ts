@@ -18,8 +18,11 @@ export type SelectionEvent =
   | { type: 'CLEAR' }
   | { type: 'DRIVE' }
   | { type: 'EDIT' }
-  /** Codebase ids an edit changed: the selection follows its elements. */
-  | { type: 'REMAP'; map: Readonly<Record<string, string>> }
+  /**
+   * Codebase ids an edit changed: the selection follows its elements. `selection` false: the page
+   * says the selection was chosen in the edit's new code already, so only the hover follows.
+   */
+  | { type: 'REMAP'; map: Readonly<Record<string, string>>; selection?: boolean }
 
 const sameKey = (a: ElementKey, b: ElementKey) =>
   a.codebaseId === b.codebaseId && a.storyboardId === b.storyboardId && a.uniquePath === b.uniquePath
@@ -58,7 +61,9 @@ export const selectionMachine = setup({
     clearAll: assign({ selected: () => [], hovered: () => null }),
     remap: assign({
       selected: ({ context, event }) =>
-        event.type === 'REMAP' ? context.selected.map((key) => remapKey(key, event.map)) : context.selected,
+        event.type === 'REMAP' && event.selection !== false
+          ? context.selected.map((key) => remapKey(key, event.map))
+          : context.selected,
       hovered: ({ context, event }) =>
         event.type === 'REMAP' && context.hovered ? remapKey(context.hovered, event.map) : context.hovered,
     }),

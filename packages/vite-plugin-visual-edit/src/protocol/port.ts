@@ -144,7 +144,11 @@ export interface InspectorFunctions {
   applyChangeItemToDocument: { args: [item: InstantChangeItem]; result: InstantUpdateReply }
   updateCodebaseIds: {
     args: [prevIdToNewIdMap: Readonly<Record<string, string>>]
-    result: { selected: ElementKey | null; multiSelected: ElementKey[] }
+    /**
+     * The selection after the rename. `selectionRenamed` false: it was chosen in the code a hot update
+     * of the save brought (its ids are the new ones already), so the page kept it as it was.
+     */
+    result: { selected: ElementKey | null; multiSelected: ElementKey[]; selectionRenamed: boolean }
   }
   dispatchEvent: { args: [request: DispatchEventRequest]; result: boolean }
   /**

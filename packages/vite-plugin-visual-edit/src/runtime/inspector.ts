@@ -93,7 +93,10 @@ export function startInspector(
       return selection.remapCodebaseIds(prevIdToNewIdMap)
     },
     applyChangeItemToDocument: async (item) => (await loadEditing()).instant.apply(item),
-    setIsFlushing: async (flushing) => (await loadEditing()).instant.setFlushing(flushing),
+    setIsFlushing: async (flushing) => {
+      if (flushing) context.flushBeganAt = context.codeUpdates
+      return (await loadEditing()).instant.setFlushing(flushing)
+    },
     getElementClassList: (key) => tree.elementsOf(key).map((element) => [...element.classList])[0] ?? [],
     updateOutlines: () => outlines.render(),
     clearHoveredOutlines: () => selection.clearHover(),
@@ -145,7 +148,9 @@ export function startInspector(
     logStateAndProps: (name) => logStateAndProps(context, name),
   })
   bridge.start()
-  reportHotUpdates(win)
+  reportHotUpdates(win, () => {
+    context.codeUpdates += 1
+  })
   createViteErrorOverlay(context).start()
   navigation.start()
 

@@ -55,6 +55,10 @@ export class InspectorContext {
   zoom = 1
   aiContext = false
   isFlushing = false
+  /** Hot updates of code (js) this page has evaluated: what a held key was read from (see `flushBeganAt`). */
+  codeUpdates = 0
+  /** `codeUpdates` when the editor's last save began (setIsFlushing(true)). */
+  flushBeganAt = 0
   /** Changes whenever the selection does; the tree runs queued after-build callbacks only if it did not. */
   selectionToken = ''
   #port: MessagePort | null = null

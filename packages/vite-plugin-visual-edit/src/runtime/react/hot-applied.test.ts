@@ -32,10 +32,14 @@ test('each applied hot update is reported with its paths, a moment later; an emp
   const hot = fakeHot()
   // No Vite client script and no React Refresh runtime to load: the report still goes out.
   const win = { document: { querySelector: () => null } } as unknown as Window
-  reportHotUpdates(win, hot.client)
+  let codeUpdates = 0
+  reportHotUpdates(win, () => codeUpdates++, hot.client)
   hot.fireAfterUpdate([])
   hot.fireAfterUpdate(['/src/index.css'])
+  expect(codeUpdates).toBe(0)
   hot.fireAfterUpdate(['/src/App.tsx', '/src/index.css'])
+  // Code is counted as it is evaluated, not a moment later.
+  expect(codeUpdates).toBe(1)
   expect(hot.sent).toEqual([])
   await vi.advanceTimersByTimeAsync(REFRESH_CHECK_MS + 1)
   await vi.waitFor(() =>

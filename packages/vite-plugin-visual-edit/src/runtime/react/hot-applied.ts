@@ -52,10 +52,12 @@ function refreshRuntimeUrl(win: Window): string {
  * Keeps the page on the files' last writes: after each hot update the page applied, makes sure React
  * Refresh rendered it (`flushPendingRefresh`) and then tells the dev server (HOT_APPLIED_EVENT with
  * the paths), so the mutate server writes a file again only once the page has its last write
- * (server/edit/served-gate.ts). Once per page: Vite's listeners live as long as the module.
+ * (server/edit/served-gate.ts). `onCodeUpdate` learns of each update of code as it is evaluated. Once
+ * per page: Vite's listeners live as long as the module.
  */
 export function reportHotUpdates(
   win: Window,
+  onCodeUpdate: () => void = () => {},
   hot = (import.meta as ImportMeta & { hot?: HotClient }).hot,
 ): void {
   if (!hot) return
@@ -64,6 +66,7 @@ export function reportHotUpdates(
     const updates = payload.updates ?? []
     const paths = updates.map((update) => update.path)
     if (paths.length === 0) return
+    if (updates.some((update) => update.type === 'js-update')) onCodeUpdate()
     // A moment later: a Fast Refresh the update should have run is run (`flushPendingRefresh`), and
     // only then is the update reported, so the next write of the file waits for it too.
     setTimeout(() => {

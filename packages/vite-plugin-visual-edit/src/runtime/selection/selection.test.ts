@@ -395,7 +395,11 @@ describe('remapCodebaseIds', () => {
     const before = context.selectionToken
     const result = selection.remapCodebaseIds({ [id(3)]: id(30), [id(99)]: id(100) })
     const renamedA = { ...key('#a'), codebaseId: id(30) }
-    expect(result).toEqual({ selected: renamedA, multiSelected: [renamedA, key('#c')] })
+    expect(result).toEqual({
+      selected: renamedA,
+      multiSelected: [renamedA, key('#c')],
+      selectionRenamed: true,
+    })
     expect(selection.hovered).toEqual(key('#c'))
     expect(context.selectionToken).not.toBe(before)
   })
@@ -412,6 +416,20 @@ describe('remapCodebaseIds', () => {
     expect(selection.selected).toEqual(key('#c'))
     expect(selection.selected?.codebaseId).toBe(id(40))
     expect(of(OutboundEvent.SELECTED_ELEMENT_KEY).at(-1)).toMatchObject({ elementKey: key('#c') })
+  })
+
+  test('a selection made in the code a hot update brought during the save keeps its ids; one made before is renamed', () => {
+    const { selection, key, context } = setUp()
+    // The save begins; its hot update reaches the page before its answer does.
+    context.flushBeganAt = context.codeUpdates
+    context.codeUpdates += 1
+    selection.setSelected(key('#a'))
+    const result = selection.remapCodebaseIds({ [id(3)]: id(30) })
+    expect(result).toMatchObject({ selected: key('#a'), selectionRenamed: false })
+
+    // Chosen before the next save's hot update: the answer renames it.
+    context.flushBeganAt = context.codeUpdates
+    expect(selection.remapCodebaseIds({ [id(3)]: id(30) }).selected?.codebaseId).toBe(id(30))
   })
 })
 

@@ -42,6 +42,7 @@ export interface Selection {
   remapCodebaseIds(prevIdToNewIdMap: Readonly<Record<string, string>>): {
     selected: ElementKey | null
     multiSelected: ElementKey[]
+    selectionRenamed: boolean
   }
 }
 
@@ -90,6 +91,8 @@ export function createSelection(context: InspectorContext, tree: SelectionTree):
   let hoverKnown: ElementKey | null = null
   /** Keys renamed by remapCodebaseIds whose elements the tree has not shown yet. */
   let remapPending = false
+  /** `context.codeUpdates` when the selection was last set: the code its keys were read from. */
+  let selectedAt = context.codeUpdates
   let controller: AbortController | null = null
   let unsubscribe = () => {}
   let textEditing: SelectionTextEditing | null = null
@@ -147,6 +150,7 @@ export function createSelection(context: InspectorContext, tree: SelectionTree):
     selected = next
     multiSelected = []
     remapPending = false
+    selectedAt = context.codeUpdates
     selectionChanged()
     return true
   }
@@ -167,6 +171,7 @@ export function createSelection(context: InspectorContext, tree: SelectionTree):
     selected = unique[0] ?? null
     multiSelected = unique.length > 1 ? unique : []
     remapPending = false
+    selectedAt = context.codeUpdates
     selectionChanged()
   }
 
@@ -405,13 +410,18 @@ export function createSelection(context: InspectorContext, tree: SelectionTree):
         hoverKnown = hovered
       }
       const before = context.selectionToken
-      selected = selected && rename(selected)
-      multiSelected = multiSelected.map(rename)
+      // Chosen in the code a hot update brought during the save: its keys are the new ids already
+      // (the save's answer can reach the page after its own hot update did).
+      const selectionRenamed = selectedAt <= context.flushBeganAt
+      if (selectionRenamed) {
+        selected = selected && rename(selected)
+        multiSelected = multiSelected.map(rename)
+      }
       remapPending = members().length > 0
       context.selectionToken = members().map(elementKeyToString).join('|')
       if (context.selectionToken !== before) context.emit('selection')
       context.emit('hover')
-      return { selected, multiSelected: members() }
+      return { selected, multiSelected: members(), selectionRenamed }
     },
   }
 }
