@@ -6,7 +6,7 @@
  *
  * - painted: the instant update of ADD_JSX with the panel's htmlForInstantUpdate for a component (its
  *   labelled box, features/insert-catalog.ts) into the heading's parent, in headless Chromium on the
- *   inspector bench's generated 6,800-element React page, connected as the editor does: the call sent
+ *   inspector bench's generated React page at 1,500 and 6,800 elements, connected as the editor does: the call sent
  *   on the port -> its reply, plus the frame that shows it (from its rAF callback to a message posted
  *   there, which runs after that frame's rendering; as inspector-instant.ts measures). Baseline in the
  *   same run: the same HTML parsed and inserted by hand in a task of the page, measured the same way.
@@ -28,7 +28,8 @@ import { startMutateServer } from '../tests/helpers/mutate-server.ts'
 import { connectAsEditor, INIT_SCRIPT, rowsFor, startServer } from './inspector-page.ts'
 import { formatTable, median, percentile, ratio } from './report.ts'
 
-const ELEMENTS = 6800
+/** A page the size of a real app's, and the inspector bench's large one. */
+const PAGE_SIZES = [1500, 6800] as const
 const PAINTS = 60
 const WRITES = 40
 const PAINT_GOAL_MS = 16
@@ -138,7 +139,7 @@ function measurePaint(page: Page, html: string, count: number, byHand: boolean):
 }
 
 /** The instant update's figures beside the by-hand baseline: [p50, p95] of each. */
-async function benchPaint(): Promise<{ instant: number[]; byHand: number[] }> {
+async function benchPaint(elements: number): Promise<{ instant: number[]; byHand: number[] }> {
   const { url, server, remove } = await startServer()
   const browser = await chromium.launch({
     ...playwrightConfig.use?.launchOptions,
@@ -148,7 +149,7 @@ async function benchPaint(): Promise<{ instant: number[]; byHand: number[] }> {
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
     await page.addInitScript(INIT_SCRIPT)
-    const rows = rowsFor(ELEMENTS)
+    const rows = rowsFor(elements)
     await page.goto(`${url}/?rows=${rows}`)
     await page.waitForFunction((count) => document.querySelectorAll('li').length === count, rows, {
       timeout: 60_000,
@@ -221,28 +222,36 @@ async function benchFile(): Promise<{ component: number[]; div: number[] }> {
 }
 
 export async function benchInsert(): Promise<boolean> {
-  const paint = await benchPaint()
+  const paints: { elements: number; instant: number[]; byHand: number[] }[] = []
+  for (const elements of PAGE_SIZES) paints.push({ elements, ...(await benchPaint(elements)) })
   const file = await benchFile()
   const ms = (value: number) => `${value.toFixed(2)} ms`
-  const paintP95 = percentile(paint.instant, 95)
   const fileP95 = percentile(file.component, 95)
-  const rows = [
-    [
-      'insert a component -> painted (instant ADD_JSX)',
-      ms(median(paint.instant)),
-      ms(paintP95),
-      ratio(paintP95, percentile(paint.byHand, 95)),
-      `< ${PAINT_GOAL_MS} ms`,
-      paintP95 < PAINT_GOAL_MS ? 'met' : 'MISSED',
-    ],
-    [
-      '  baseline: the same HTML inserted by hand',
-      ms(median(paint.byHand)),
-      ms(percentile(paint.byHand, 95)),
-      '1.00',
-      '',
-      '',
-    ],
+  const rows: string[][] = []
+  let met = fileP95 < FILE_GOAL_MS
+  for (const paint of paints) {
+    const paintP95 = percentile(paint.instant, 95)
+    met &&= paintP95 < PAINT_GOAL_MS
+    rows.push(
+      [
+        `insert a component -> painted (instant ADD_JSX), ${paint.elements} elements`,
+        ms(median(paint.instant)),
+        ms(paintP95),
+        ratio(paintP95, percentile(paint.byHand, 95)),
+        `< ${PAINT_GOAL_MS} ms`,
+        paintP95 < PAINT_GOAL_MS ? 'met' : 'MISSED',
+      ],
+      [
+        '  baseline: the same HTML inserted by hand',
+        ms(median(paint.byHand)),
+        ms(percentile(paint.byHand, 95)),
+        '1.00',
+        '',
+        '',
+      ],
+    )
+  }
+  rows.push(
     [
       'insert a component -> in the file (ADD_JSX + import)',
       ms(median(file.component)),
@@ -259,10 +268,8 @@ export async function benchInsert(): Promise<boolean> {
       '',
       '',
     ],
-  ]
-  console.log(
-    `\ninsert: ${PAINTS} instant updates on a ${ELEMENTS}-element page, ${WRITES} writes per figure\n`,
   )
+  console.log(`\ninsert: ${PAINTS} instant updates per page, ${WRITES} writes per figure\n`)
   console.log(formatTable(['figure', 'p50', 'p95', 'x baseline', 'goal', ''], rows))
-  return paintP95 < PAINT_GOAL_MS && fileP95 < FILE_GOAL_MS
+  return met
 }

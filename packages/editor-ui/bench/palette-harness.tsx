@@ -8,12 +8,16 @@
  *   its own filter);
  * - `floor`: a React input whose every keystroke re-renders a list of 50 plain rows (the cost of a
  *   controlled input and a small list, what any keystroke in React costs at least).
+ * - `cmdk-floor`: the palette's parts with nothing of ours: the same Radix dialog, cmdk with
+ *   `shouldFilter={false}` and 16 rows styled as the palette's (an icon, a title), whose text is the
+ *   query (what a keystroke costs at least in the parts the issue names).
  * Cmd/Ctrl+K opens the list (the index is made then, as in the editor), Escape closes it. Each
  * keystroke's time, from its keydown to the frame after the list showing its query (a task posted
  * from the next animation frame runs after that frame's paint), is pushed to `window.__marks`.
  */
 import * as Dialog from '@radix-ui/react-dialog'
 import { Command } from 'cmdk'
+import { Zap } from 'lucide-react'
 import { type ReactNode, StrictMode, useEffect, useMemo, useState } from 'react'
 import { createRoot } from 'react-dom/client'
 import type { NavTreeNode } from 'vite-plugin-visual-edit/protocol'
@@ -87,6 +91,37 @@ function Floor({ onQuery }: { onQuery?: (query: string) => void }) {
   )
 }
 
+function CmdkFloor() {
+  const [query, setQuery] = useState('')
+  return (
+    <Dialog.Root open>
+      <Dialog.Portal>
+        <Dialog.Content className={DIALOG_CONTENT} aria-describedby={undefined}>
+          <Dialog.Title className="sr-only">Command palette</Dialog.Title>
+          <Command label="cmdk floor" shouldFilter={false} vimBindings={false} loop>
+            <Command.Input value={query} onValueChange={setQuery} className="h-10 w-full px-3 text-[13px]" />
+            <Command.List data-query={query} className="max-h-[480px] overflow-y-auto py-1">
+              {Array.from({ length: 16 }, (_, slot) => (
+                <Command.Item
+                  // biome-ignore lint/suspicious/noArrayIndexKey: by slot, as the palette's rows
+                  key={slot}
+                  value={`row:${slot}`}
+                  className="flex h-7 items-center gap-2 rounded px-2 text-[12px] data-[selected=true]:bg-[var(--selected)]"
+                >
+                  <Zap className="size-3.5 shrink-0 text-[var(--ink-3)]" aria-hidden="true" />
+                  <span className="min-w-0 truncate">
+                    {query} row {slot}
+                  </span>
+                </Command.Item>
+              ))}
+            </Command.List>
+          </Command>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  )
+}
+
 function CmdkOwnFilter({ nodes }: { nodes: NavTreeNode[] }) {
   const [query, setQuery] = useState('')
   return (
@@ -122,6 +157,8 @@ function Harness({ mode }: { mode: string }) {
     body =
       mode === 'floor' ? (
         <Floor />
+      ) : mode === 'cmdk-floor' ? (
+        <CmdkFloor />
       ) : mode === 'cmdk' ? (
         <CmdkOwnFilter nodes={tree.nodes} />
       ) : (

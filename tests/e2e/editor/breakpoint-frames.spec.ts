@@ -59,8 +59,15 @@ async function addFrame(page: Page, breakpoint: string): Promise<void> {
   await page.getByRole('menuitem', { name: new RegExp(`^${breakpoint} `) }).click()
 }
 
-/** Whether the inspector in `frame` outlines `selector` as selected: a primary outline on its box. */
-async function outlined(frame: Frame, selector: string): Promise<boolean> {
+/**
+ * Whether the inspector in `frame` outlines `selector` as selected: a primary outline on its box in
+ * the primary frame; in an extra frame, which mirrors that selection, the spec's secondary outline.
+ */
+async function outlined(
+  frame: Frame,
+  selector: string,
+  kind: 'primary' | 'secondary' = 'primary',
+): Promise<boolean> {
   const box = await frame
     .locator(selector)
     .first()
@@ -68,7 +75,7 @@ async function outlined(frame: Frame, selector: string): Promise<boolean> {
       const rect = element.getBoundingClientRect()
       return [rect.left, rect.top, rect.width, rect.height].map(Math.round)
     })
-  const overlays = await overlaysIn(frame, 'primary')
+  const overlays = await overlaysIn(frame, kind)
   return overlays.some(
     (overlay) =>
       JSON.stringify([overlay.left, overlay.top, overlay.width, overlay.height].map(Math.round)) ===
@@ -111,15 +118,19 @@ for (const one of CASES) {
       await md.locator(one.selector).first().click()
       await expect(editor.row(id ?? '')).toHaveAttribute('aria-selected', 'true')
       await expect.poll(async () => outlined(await editor.frame(), one.selector)).toBe(true)
-      await expect.poll(() => outlined(md, one.selector)).toBe(true)
-      await expect.poll(() => outlined(sm, one.selector)).toBe(true)
+      await expect.poll(() => outlined(md, one.selector, 'secondary')).toBe(true)
+      await expect.poll(() => outlined(sm, one.selector, 'secondary')).toBe(true)
+      // A mirror draws neither the primary outline nor the badges of the selection.
+      for (const frame of [md, sm])
+        for (const kind of ['primary', 'size-badge', 'name-badge'])
+          expect(await overlaysIn(frame, kind), `${kind} in a mirror`).toEqual([])
 
       // The selection follows a click in another frame.
       const otherId = await sm.locator(one.other).first().getAttribute('data-tempo-id')
       await sm.locator(one.other).first().click()
       await expect(editor.row(otherId ?? '')).toHaveAttribute('aria-selected', 'true')
       await expect.poll(async () => outlined(await editor.frame(), one.other)).toBe(true)
-      await expect.poll(() => outlined(md, one.other)).toBe(true)
+      await expect.poll(() => outlined(md, one.other, 'secondary')).toBe(true)
 
       // Back to the heading (in the sm frame) and a class added: every frame shows it, the file has it.
       await sm.locator(one.selector).first().click()

@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react'
 import { type PointerEvent as ReactPointerEvent, useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { breakpointOf } from '../features/frames-model.ts'
 import { nextZoom } from '../features/zoom.ts'
 import { useEditorState, useSession } from '../session/session-context.tsx'
 import { FrameStrip } from './FrameStrip.tsx'
@@ -14,6 +15,9 @@ import { usePan } from './use-pan.ts'
 export function Canvas() {
   const session = useSession()
   const width = useEditorState((state) => state.width)
+  // Its breakpoint's name (xl) beside the extra frames' (md), as theirs is; the phone preset is 390 alone.
+  const named = breakpointOf(width)
+  const primaryBreakpoint = named && named !== 'phone' ? named : null
   const zoom = useEditorState((state) => state.zoom)
   const hydrationError = useEditorState((state) => state.hydrationError)
   const connection = useSelector(session.connection, (snapshot) => snapshot.value)
@@ -96,7 +100,12 @@ export function Canvas() {
         <div className="flex min-w-max justify-center gap-8 px-8 pt-8 pb-6">
           <div data-frame="" style={{ width: width * scale }}>
             <div className="mb-1.5 flex items-baseline justify-between text-[11px] text-[var(--ink-3)]">
-              <span>{width} px</span>
+              <span>
+                {primaryBreakpoint ? (
+                  <span className="mr-1 font-medium text-[var(--ink-2)]">{primaryBreakpoint}</span>
+                ) : null}
+                {width} px
+              </span>
               <span>{zoom}%</span>
             </div>
             <div

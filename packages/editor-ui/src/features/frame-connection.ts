@@ -68,6 +68,8 @@ export class FrameConnection {
       bridge.call('setZoomPerc', state.zoom),
       bridge.call('setAiContext', state.ai),
       bridge.call(state.driving ? 'enableDriveMode' : 'disableDriveMode'),
+      // The selection it shows is the primary frame's: the spec's secondary outline, no badges.
+      bridge.call('setMirroredSelection', true),
     ]
     if (state.lookups.size > 0) calls.push(bridge.call('setNewLookups', Object.fromEntries(state.lookups)))
     await Promise.all(calls)

@@ -170,6 +170,11 @@ export interface InspectorFunctions {
   pageScroll: { args: []; result: { x: number; y: number } }
   setZoomPerc: { args: [percent: number]; result: boolean }
   setAiContext: { args: [on: boolean]; result: boolean }
+  /**
+   * This page mirrors the selection of another frame (an extra breakpoint frame): every selected
+   * element is drawn with the secondary outline alone, no primary outline, badges or child outlines.
+   */
+  setMirroredSelection: { args: [mirrored: boolean]; result: boolean }
   tempMoveElement: { args: [key: ElementKey, placement: PreviewPlacement]; result: boolean }
   tempAddDiv: {
     args: [placement: PreviewPlacement, size?: { width?: number; height?: number }]

@@ -119,6 +119,11 @@ export function startInspector(
       context.emit('ai')
       return true
     },
+    setMirroredSelection: (mirrored) => {
+      context.mirrored = mirrored === true
+      context.emit('mirrored')
+      return context.mirrored
+    },
     syntheticMouseOver: (input) => selection.pointer('over', input),
     syntheticMouseMove: (input) =>
       editing?.drag.pointerMove(input) && editing.drag.dragging ? null : selection.pointer('move', input),

@@ -36,7 +36,15 @@ export function readQueryFlags(search: string): QueryFlags {
  * What the inspector's modules tell each other on its event bus: an editor connected; the selection,
  * the hover or drive mode changed; a tree was built; the zoom or the AI context changed.
  */
-export type InspectorEvent = 'connected' | 'selection' | 'hover' | 'drive' | 'tree' | 'zoom' | 'ai'
+export type InspectorEvent =
+  | 'connected'
+  | 'selection'
+  | 'hover'
+  | 'drive'
+  | 'tree'
+  | 'zoom'
+  | 'ai'
+  | 'mirrored'
 
 /**
  * The inspector's state, shared by its modules. One AbortController's signal removes every listener
@@ -55,6 +63,8 @@ export class InspectorContext {
   zoom = 1
   aiContext = false
   isFlushing = false
+  /** The selection shown is another frame's (setMirroredSelection): drawn with secondary outlines only. */
+  mirrored = false
   /** Hot updates of code (js) this page has evaluated: what a held key was read from (see `flushBeganAt`). */
   codeUpdates = 0
   /** `codeUpdates` when the editor's last save began (setIsFlushing(true)). */

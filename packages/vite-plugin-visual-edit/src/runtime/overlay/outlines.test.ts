@@ -302,6 +302,29 @@ describe('hover, multi-selection and move', () => {
     expect(ofKind('secondary')).toEqual([])
   })
 
+  test("a frame that mirrors another's selection draws every selected element with the secondary outline alone", async () => {
+    context.mirrored = true
+    selection.selected = key('a', 3)
+    outlines.render()
+    // #a itself and #b, the other element of its code identity.
+    expect(ofKind('secondary').map(({ left, z, thickness }) => ({ left, z, thickness }))).toEqual([
+      { left: 170, z: Z_INDEX.SECONDARY, thickness: '0.5px' },
+      { left: 10, z: Z_INDEX.SECONDARY, thickness: '0.5px' },
+    ])
+    for (const kind of ['primary', 'child', 'size-badge', 'name-badge']) expect(ofKind(kind)).toEqual([])
+
+    selection.multiSelected = [key('a', 3), key('c', 4)]
+    outlines.render()
+    expect(ofKind('secondary').map(({ left }) => left)).toEqual([10, 330])
+    for (const kind of ['primary', 'multi', 'count-badge']) expect(ofKind(kind)).toEqual([])
+
+    // Mirroring ends: the frame draws its selection as its own again, at the next redraw.
+    context.mirrored = false
+    context.emit('mirrored')
+    await new Promise((resolve) => requestAnimationFrame(resolve))
+    expect(ofKind('primary')).toHaveLength(2)
+  })
+
   test('the move outline sits above everything but the labels', async () => {
     outlines.setMoveOutline({ left: 1, top: 2, width: 3, height: 4 })
     await Promise.resolve()

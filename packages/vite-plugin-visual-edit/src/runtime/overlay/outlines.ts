@@ -67,7 +67,15 @@ export interface OverlayMeasures {
 export type OverlayLayer = (root: ShadowRoot, origin: ClientBox | null, measured: OverlayMeasures) => void
 
 /** Context events after which the outlines are drawn again. */
-const REDRAW_ON: ReadonlySet<string> = new Set(['selection', 'hover', 'tree', 'zoom', 'ai', 'drive'])
+const REDRAW_ON: ReadonlySet<string> = new Set([
+  'selection',
+  'hover',
+  'tree',
+  'zoom',
+  'ai',
+  'drive',
+  'mirrored',
+])
 
 /**
  * The selection's overlays: primary outline and badges around the selected element, secondary outlines
@@ -210,7 +218,23 @@ export function createOutlines(context: InspectorContext, tree: OutlineTree, sel
 
     const { selected, multiSelected } = selection
     let selectedBox: ClientBox | null = null
-    if (multiSelected.length > 1) {
+    if (context.mirrored) {
+      // Another frame's selection: its elements here are other elements of the same code identity.
+      const color = context.aiContext ? OUTLINE_COLORS.AI_PRIMARY : OUTLINE_COLORS.SECONDARY
+      const thickness = OUTLINE_THICKNESS_PX.SECONDARY / zoom
+      const draw = (box: ClientBox) =>
+        outline(nextShape(), 'secondary', box, origin, Z_INDEX.SECONDARY, color, thickness)
+      if (multiSelected.length > 1) {
+        for (const key of multiSelected) {
+          const box = boxOf(key)
+          if (box) draw(box)
+        }
+      } else if (selected) {
+        secondary.measureNear(selected, origin, draw)
+        const box = boxOf(selected)
+        if (box) draw(box)
+      }
+    } else if (multiSelected.length > 1) {
       let all: ClientBox | null = null
       for (const key of multiSelected) {
         const box = boxOf(key)
