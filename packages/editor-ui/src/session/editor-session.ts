@@ -1,38 +1,34 @@
-import {
-  type ElementKey,
-  elementKeysEqual,
-  type NavTreeNode,
-  type ResponsiveModifier,
-  type StateModifier,
+import type {
+  ElementKey,
+  NavTreeNode,
+  ResponsiveModifier,
+  StateModifier,
 } from 'vite-plugin-visual-edit/protocol'
 import type { Actor } from 'xstate'
 import type { ServerApi } from '../api/server-api.ts'
 import { AppFrame } from '../features/app-frame.ts'
-import { CommandRunner } from '../features/command-runner.ts'
+import type { CommandRunner } from '../features/command-runner.ts'
 import type { Command } from '../features/commands.ts'
-import { Connection } from '../features/connection.ts'
-import { DesignTokens, type DesignTokensState } from '../features/design-tokens.ts'
-import { Dragging } from '../features/drag.ts'
-import { Edits, type EditsState } from '../features/edits.ts'
-import { Frames, type FramesState } from '../features/frames.ts'
-import { ChangeHistory, type HistoryState } from '../features/history.ts'
-import { Inserting, type InsertState } from '../features/insert.ts'
-import { Lookups, type LookupsState } from '../features/lookups.ts'
-import { MixedStyles, type MixedStylesState } from '../features/mixed-styles.ts'
-import { Page, type PageState } from '../features/page.ts'
-import { Palette, type PaletteState } from '../features/palette.ts'
-import { PropsEditing, type PropsState } from '../features/props.ts'
-import { Selection, type SelectionMenuState } from '../features/selection.ts'
+import type { Connection } from '../features/connection.ts'
+import type { DesignTokens } from '../features/design-tokens.ts'
+import type { Edits } from '../features/edits.ts'
+import type { Frames } from '../features/frames.ts'
+import type { ChangeHistory } from '../features/history.ts'
+import type { Inserting } from '../features/insert.ts'
+import type { Lookups } from '../features/lookups.ts'
+import type { MixedStyles } from '../features/mixed-styles.ts'
+import type { Page } from '../features/page.ts'
+import type { Palette } from '../features/palette.ts'
+import type { PropsEditing } from '../features/props.ts'
+import type { Selection } from '../features/selection.ts'
 import { SliceStore } from '../features/slice.ts'
-import { StyleClasses, type StyleClassesState } from '../features/style-classes.ts'
-import { type StyleScopeState, StyleScoping } from '../features/style-scope.ts'
-import { Styles, type StylesState } from '../features/styles.ts'
-import { TextEditing } from '../features/text-edit.ts'
-import { Toaster, type ToastsState } from '../features/toaster.ts'
+import type { StyleClasses } from '../features/style-classes.ts'
+import type { StyleScoping } from '../features/style-scope.ts'
+import type { Styles } from '../features/styles.ts'
+import type { Toaster } from '../features/toaster.ts'
 import type { Toast } from '../features/toasts.ts'
-import { Tree, type TreeState } from '../features/tree.ts'
-import { UserInputGate } from '../features/user-input.ts'
-import { View, type ViewState } from '../features/view.ts'
+import type { Tree } from '../features/tree.ts'
+import type { View } from '../features/view.ts'
 import type { ChangeLedger } from '../ledger/ledger.ts'
 import type { connectionMachine } from '../machines/connection.machine.ts'
 import type { dragMachine } from '../machines/drag.machine.ts'
@@ -40,30 +36,8 @@ import type { selectionMachine } from '../machines/selection.machine.ts'
 import type { textEditMachine } from '../machines/text-edit.machine.ts'
 import { MirroredBridge } from '../port/mirrored-bridge.ts'
 import type { AppLocation } from './app-location.ts'
-import { inspectorEventHandlers } from './inspector-events.ts'
-
-/**
- * What React reads with `useEditorState(select)`: the features' slices in one snapshot. Each key has
- * one owner, the feature whose slice it is (docs/ARCHITECTURE.md, The editor's state).
- */
-export interface EditorState
-  extends TreeState,
-    LookupsState,
-    SelectionMenuState,
-    PageState,
-    ViewState,
-    EditsState,
-    ToastsState,
-    StylesState,
-    MixedStylesState,
-    StyleScopeState,
-    StyleClassesState,
-    PaletteState,
-    DesignTokensState,
-    HistoryState,
-    PropsState,
-    InsertState,
-    FramesState {}
+import type { EditorState } from './editor-state.ts'
+import { wireFeatures } from './wire-features.ts'
 
 /**
  * The editor page's session, apart from drawing it: makes the features (features/), wires the
@@ -117,156 +91,33 @@ export class EditorSession {
   readonly #palette: Palette
 
   constructor(initial: { width: number; dark: boolean; api: ServerApi; app: AppLocation }) {
-    const { api, app } = initial
-    const { bridge } = this
-    const store = this.#store
-    this.api = api
-    this.app = app
-    const toaster = new Toaster(store)
-    const gate = new UserInputGate(toaster)
-    const tree = new Tree(store)
-    const lookups = new Lookups(store, { api, bridge, toaster })
-    const selection = new Selection(store, { bridge, tree, lookups })
-    const edits = new Edits(store, { api, bridge, selection, lookups, toaster })
-    const textEditing = new TextEditing({ edits, gate, lookups, toaster })
-    const dragging = new Dragging({ edits, bridge, gate, tree })
-    const page = new Page(store, { bridge, toaster })
-    const frame = this.#frame
-    const view = new View(store, initial, { bridge, frame, driving: () => selection.driving })
-    const connection = new Connection({ bridge, app, frame, view, page, selection, tree })
-    const tokens = new DesignTokens(store, { api })
-    const selected = () => selection.keys
-    const scope = new StyleScoping(store, { bridge, view, toaster, tokens: () => tokens.tokens, selected })
-    const styles = new Styles(store, {
-      bridge,
-      edits,
-      lookups,
-      tree,
-      scope,
-      toaster,
-      selected,
-      generatedClasses: async (names) => {
-        const { css } = await api.classCss(names)
-        return new Set(names.filter((name) => css[name] !== null && css[name] !== undefined))
-      },
-    })
-    const classes = new StyleClasses(store, { api, edits, lookups, scope, toaster, selected })
-    // A multi-selection's shared values: compared after each read of the first's, and on a new selection.
-    const mixed = new MixedStyles(store, {
-      bridge,
-      styles: () => styles.state.styles,
-      targets: () => styles.targets(),
-    })
-    store.subscribe(() => mixed.update())
-    selection.actor.subscribe(() => mixed.update())
-    const props = new PropsEditing(store, { api, bridge, edits, tree, lookups, selection, toaster })
-    const insert = new Inserting(store, {
-      api,
-      bridge,
-      edits,
-      tree,
-      toaster,
-      select: (key) => selection.select(key),
-      selected: () => selection.keys,
-      codeParentOf: (id) => lookups.state.lookups.get(id)?.parentId,
-      frameRect: () => frame.rect(),
-      zoom: () => view.state.zoom,
-    })
-    const palette = new Palette(store, {
-      bridge,
-      selection,
-      frame,
-      appOrigin: app.origin,
-      loadRoutes: () => api.appRoutes().then((answer) => answer.routes),
-      toaster,
-    })
-    // Read at once: after a reload of the editor the ledger learns the entries undo can still reach.
-    const history = new ChangeHistory(store, {
-      api,
-      ledger: edits.ledger,
-      step: (direction, action) => edits.historyStep(direction, action),
-    })
-    history.load()
-    const commands = new CommandRunner({
-      bridge,
-      selection,
-      tree,
-      edits,
-      view,
-      textEditing,
-      dragging,
-      gate,
-      toaster,
-      palette,
-    })
-    const events = inspectorEventHandlers({
-      tree,
-      lookups,
-      selection,
-      page,
-      view,
-      commands,
-      dragging,
-      textEditing,
-      styles,
-    })
-    bridge.on(events)
-    const frames = new Frames(store, {
-      app,
-      selection,
-      view,
-      tree,
-      events,
-      href: () => page.state.href,
-      ai: () => page.state.ai,
-      driving: () => selection.driving,
-      lookups: () => lookups.state.lookups,
-    })
-    bridge.mirrorTo(frames.mirror)
-    // The inspector drops a forced state when the selection changes, and the page forgets the scope on
-    // a reload: both go back on, and the panel reads the styles of what is selected now.
-    let styled: ElementKey | undefined
-    selection.actor.subscribe(({ context }) => {
-      const key = context.selected.length === 1 ? context.selected[0] : undefined
-      if (elementKeysEqual(key, styled)) return
-      styled = key
-      scope.selectionChanged()
-      styles.refresh()
-    })
-    let reconnecting = false
-    connection.actor.subscribe((snapshot) => {
-      if (snapshot.matches('reconnecting')) reconnecting = true
-      else if (snapshot.matches('ready') && reconnecting) {
-        reconnecting = false
-        scope.reconnected()
-        styles.refresh()
-      }
-    })
-
-    this.#toaster = toaster
-    this.#tree = tree
-    this.#lookups = lookups
-    this.#selection = selection
-    this.#edits = edits
-    this.#page = page
-    this.#view = view
-    this.#connection = connection
-    this.#commands = commands
-    this.#styles = styles
-    this.#mixed = mixed
-    this.#scope = scope
-    this.#classes = classes
-    this.#tokens = tokens
-    this.#palette = palette
-    this.props = props
-    this.insert = insert
-    this.frames = frames
-    this.history = history
-    this.ledger = edits.ledger
-    this.selection = selection.actor
-    this.textEdit = textEditing.actor
-    this.drag = dragging.actor
-    this.connection = connection.actor
+    this.api = initial.api
+    this.app = initial.app
+    const features = wireFeatures(this.#store, initial, this.bridge, this.#frame)
+    this.#toaster = features.toaster
+    this.#tree = features.tree
+    this.#lookups = features.lookups
+    this.#selection = features.selection
+    this.#edits = features.edits
+    this.#page = features.page
+    this.#view = features.view
+    this.#connection = features.connection
+    this.#commands = features.commands
+    this.#styles = features.styles
+    this.#mixed = features.mixed
+    this.#scope = features.scope
+    this.#classes = features.classes
+    this.#tokens = features.tokens
+    this.#palette = features.palette
+    this.props = features.props
+    this.insert = features.insert
+    this.frames = features.frames
+    this.history = features.history
+    this.ledger = features.edits.ledger
+    this.selection = features.selection.actor
+    this.textEdit = features.textEditing.actor
+    this.drag = features.dragging.actor
+    this.connection = features.connection.actor
   }
 
   #compose(): EditorState {

@@ -1,5 +1,6 @@
 import { createContext, useContext, useSyncExternalStore } from 'react'
-import type { EditorSession, EditorState } from './editor-session.ts'
+import type { EditorSession } from './editor-session.ts'
+import type { EditorState } from './editor-state.ts'
 
 export const SessionContext = createContext<EditorSession | null>(null)
 

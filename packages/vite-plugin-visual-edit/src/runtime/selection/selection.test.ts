@@ -431,6 +431,24 @@ describe('remapCodebaseIds', () => {
     context.flushBeganAt = context.codeUpdates
     expect(selection.remapCodebaseIds({ [id(3)]: id(30) }).selected?.codebaseId).toBe(id(30))
   })
+
+  test("between a save's answer and its hot update, a click reports the element by the id the save gave it", () => {
+    const { selection, key, context, of } = setUp()
+    context.flushBeganAt = context.codeUpdates
+    // The answer: #c's id 4 is now 40, #a's 3 is now 4 (an element moved before it); no hot update yet.
+    selection.remapCodebaseIds({ [id(4)]: id(40), [id(3)]: id(4) })
+    fire('#c', 'click')
+    expect(of(OutboundEvent.SELECTED_ELEMENT_KEY).at(-1)).toMatchObject({
+      elementKey: { codebaseId: id(40) },
+    })
+    fire('#a', 'click')
+    expect(of(OutboundEvent.SELECTED_ELEMENT_KEY).at(-1)).toMatchObject({ elementKey: { codebaseId: id(4) } })
+
+    // The hot update came: the page shows the new code, and its ids are read as they are.
+    context.codeUpdates += 1
+    fire('#c', 'click')
+    expect(of(OutboundEvent.SELECTED_ELEMENT_KEY).at(-1)).toMatchObject({ elementKey: { codebaseId: id(4) } })
+  })
 })
 
 test('stop() removes every listener', () => {

@@ -93,6 +93,18 @@ export function createSelection(context: InspectorContext, tree: SelectionTree):
   let remapPending = false
   /** `context.codeUpdates` when the selection was last set: the code its keys were read from. */
   let selectedAt = context.codeUpdates
+  /**
+   * The ids a save renamed while the page still shows the code before it (its answer came before its
+   * hot update), and `context.codeUpdates` then: until the next update of code, a key read from the
+   * page names an element by its old id, and is reported by its new one.
+   */
+  let staleIds: Readonly<Record<string, string>> | null = null
+  let staleAt = -1
+  const current = (key: ElementKey): ElementKey => {
+    if (!staleIds || staleAt !== context.codeUpdates) return key
+    const renamed = Object.hasOwn(staleIds, key.codebaseId) ? staleIds[key.codebaseId] : undefined
+    return renamed ? { ...key, codebaseId: renamed } : key
+  }
   let controller: AbortController | null = null
   let unsubscribe = () => {}
   let textEditing: SelectionTextEditing | null = null
@@ -120,7 +132,7 @@ export function createSelection(context: InspectorContext, tree: SelectionTree):
     if (node && node.nodeType !== ELEMENT_NODE) node = node.parentElement ?? null
     while (node) {
       const found = tree.keyOf(node as Element)
-      if (found) return { element: tree.elementsOf(found)[0] ?? (node as Element), key: found }
+      if (found) return { element: tree.elementsOf(found)[0] ?? (node as Element), key: current(found) }
       const root = node.getRootNode()
       node = root.nodeType === DOCUMENT_FRAGMENT_NODE ? ((root as ShadowRoot).host ?? null) : null
     }
@@ -412,6 +424,14 @@ export function createSelection(context: InspectorContext, tree: SelectionTree):
       const before = context.selectionToken
       // Chosen in the code a hot update brought during the save: its keys are the new ids already
       // (the save's answer can reach the page after its own hot update did).
+      // The page still shows the code before the save: what it reads from it is renamed as it goes.
+      if (context.codeUpdates === context.flushBeganAt) {
+        const earlier = staleIds && staleAt === context.codeUpdates ? staleIds : {}
+        const next: Record<string, string> = { ...map }
+        for (const [from, to] of Object.entries(earlier)) next[from] = map[to] ?? to
+        staleIds = next
+        staleAt = context.codeUpdates
+      }
       const selectionRenamed = selectedAt <= context.flushBeganAt
       if (selectionRenamed) {
         selected = selected && rename(selected)
