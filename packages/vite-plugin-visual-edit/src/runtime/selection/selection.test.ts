@@ -433,7 +433,7 @@ describe('remapCodebaseIds', () => {
   })
 
   test("between a save's answer and its hot update, a click reports the element by the id the save gave it", () => {
-    const { selection, key, context, of } = setUp()
+    const { selection, context, of } = setUp()
     context.flushBeganAt = context.codeUpdates
     // The answer: #c's id 4 is now 40, #a's 3 is now 4 (an element moved before it); no hot update yet.
     selection.remapCodebaseIds({ [id(4)]: id(40), [id(3)]: id(4) })
