@@ -240,6 +240,8 @@ test('the path of the selection lists every ancestor, each selectable by click a
   await page.keyboard.press('Enter')
   await expect(page.getByRole('menuitem').first()).toBeFocused()
   await page.keyboard.press('ArrowDown')
+  // Radix's menu moves the focus in a timer after the key: Enter goes to the item that has it then.
+  await expect(page.getByRole('menuitem').nth(1)).toBeFocused()
   await page.keyboard.press('Enter')
   await expect(selectedRow(page)).toHaveAttribute('aria-level', '3')
   await expect(crumb(page, 'main')).toBeFocused()

@@ -65,7 +65,7 @@ export class InspectorContext {
   isFlushing = false
   /** The selection shown is another frame's (setMirroredSelection): drawn with secondary outlines only. */
   mirrored = false
-  /** Hot updates of code (js) this page has evaluated: what a held key was read from (see `flushBeganAt`). */
+  /** Hot updates of code (js) this page has rendered (React Refresh ran them): what a held key was read from (see `flushBeganAt`). */
   codeUpdates = 0
   /** `codeUpdates` when the editor's last save began (setIsFlushing(true)). */
   flushBeganAt = 0

@@ -1,6 +1,11 @@
 import { afterEach, expect, test, vi } from 'vitest'
 import { HOT_APPLIED_EVENT } from '../../protocol/messages.ts'
-import { flushPendingRefresh, REFRESH_CHECK_MS, reportHotUpdates } from './hot-applied.ts'
+import {
+  flushPendingRefresh,
+  REFRESH_CHECK_MS,
+  REFRESH_DEBOUNCE_MS,
+  reportHotUpdates,
+} from './hot-applied.ts'
 
 /** A stand-in for Vite's HMR client: records what the page sends, and fires 'vite:afterUpdate'. */
 function fakeHot() {
@@ -38,10 +43,12 @@ test('each applied hot update is reported with its paths, a moment later; an emp
   hot.fireAfterUpdate(['/src/index.css'])
   expect(codeUpdates).toBe(0)
   hot.fireAfterUpdate(['/src/App.tsx', '/src/index.css'])
-  // Code is counted as it is evaluated, not a moment later.
+  // Code is counted once React Refresh has rendered it, not as it is evaluated.
+  expect(codeUpdates).toBe(0)
+  await vi.advanceTimersByTimeAsync(REFRESH_DEBOUNCE_MS)
   expect(codeUpdates).toBe(1)
   expect(hot.sent).toEqual([])
-  await vi.advanceTimersByTimeAsync(REFRESH_CHECK_MS + 1)
+  await vi.advanceTimersByTimeAsync(REFRESH_CHECK_MS - REFRESH_DEBOUNCE_MS + 1)
   await vi.waitFor(() =>
     expect(hot.sent).toEqual([
       [HOT_APPLIED_EVENT, { paths: ['/src/index.css'] }],

@@ -12,6 +12,14 @@ interface HotClient {
 /** How long after a hot update the page looks for a Fast Refresh that never ran (see `reportHotUpdates`). */
 export const REFRESH_CHECK_MS = 60
 
+/**
+ * @vitejs/plugin-react's refresh runtime renders a hot update this long after the update evaluated
+ * the module (its `enqueueUpdate` is a 16 ms debounce, set before Vite's 'vite:afterUpdate'), and
+ * React commits it synchronously then (`scheduleRefresh` flushes its work). A timer of this delay
+ * set at 'vite:afterUpdate' runs after that commit.
+ */
+export const REFRESH_DEBOUNCE_MS = 16
+
 /** The part of @vitejs/plugin-react's (and plugin-react-swc's) refresh runtime, `/@react-refresh`, used here. */
 interface RefreshRuntime {
   validateRefreshBoundaryAndEnqueueUpdate?: (id: string, prev: object, next: object) => unknown
@@ -52,8 +60,8 @@ function refreshRuntimeUrl(win: Window): string {
  * Keeps the page on the files' last writes: after each hot update the page applied, makes sure React
  * Refresh rendered it (`flushPendingRefresh`) and then tells the dev server (HOT_APPLIED_EVENT with
  * the paths), so the mutate server writes a file again only once the page has its last write
- * (server/edit/served-gate.ts). `onCodeUpdate` learns of each update of code as it is evaluated. Once
- * per page: Vite's listeners live as long as the module.
+ * (server/edit/served-gate.ts). `onCodeUpdate` learns of each update of code once React has rendered
+ * it (REFRESH_DEBOUNCE_MS). Once per page: Vite's listeners live as long as the module.
  */
 export function reportHotUpdates(
   win: Window,
@@ -66,7 +74,9 @@ export function reportHotUpdates(
     const updates = payload.updates ?? []
     const paths = updates.map((update) => update.path)
     if (paths.length === 0) return
-    if (updates.some((update) => update.type === 'js-update')) onCodeUpdate()
+    // The page shows the new code once React Refresh has rendered it, not when it is evaluated: a
+    // click in between is on the elements of the code before.
+    if (updates.some((update) => update.type === 'js-update')) setTimeout(onCodeUpdate, REFRESH_DEBOUNCE_MS)
     // A moment later: a Fast Refresh the update should have run is run (`flushPendingRefresh`), and
     // only then is the update reported, so the next write of the file waits for it too.
     setTimeout(() => {
