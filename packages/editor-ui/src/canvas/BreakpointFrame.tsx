@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react'
 import { X } from 'lucide-react'
 import { type PointerEvent as ReactPointerEvent, useRef, useState } from 'react'
 import type { FrameConnection } from '../features/frame-connection.ts'
-import { breakpointOf, type FrameSpec } from '../features/frames-model.ts'
+import { type FrameSpec, frameLabelName } from '../features/frames-model.ts'
 import { useSession } from '../session/session-context.tsx'
 import { APP_PERMISSIONS, APP_SANDBOX } from './frame-sandbox.ts'
 
@@ -33,9 +33,7 @@ export function BreakpointFrame({
   const [typed, setTyped] = useState<string | null>(null)
   const escaped = useRef(false)
   const [src] = useState(() => session.frames.src)
-  const name = breakpointOf(frame.width)
-  // A breakpoint's name (md); a width of no breakpoint is its width alone.
-  const label = name && name !== 'phone' ? name : null
+  const label = frameLabelName(frame.width)
   const shown = typed ?? String(frame.width)
 
   const resize = (event: ReactPointerEvent<HTMLDivElement>) => {

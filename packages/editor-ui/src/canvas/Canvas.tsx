@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react'
 import { type PointerEvent as ReactPointerEvent, useEffect, useLayoutEffect, useRef, useState } from 'react'
-import { breakpointOf } from '../features/frames-model.ts'
+import { frameLabelName } from '../features/frames-model.ts'
 import { nextZoom } from '../features/zoom.ts'
 import { useEditorState, useSession } from '../session/session-context.tsx'
 import { FrameStrip } from './FrameStrip.tsx'
@@ -15,9 +15,7 @@ import { usePan } from './use-pan.ts'
 export function Canvas() {
   const session = useSession()
   const width = useEditorState((state) => state.width)
-  // Its breakpoint's name (xl) beside the extra frames' (md), as theirs is; the phone preset is 390 alone.
-  const named = breakpointOf(width)
-  const primaryBreakpoint = named && named !== 'phone' ? named : null
+  const primaryBreakpoint = frameLabelName(width)
   const zoom = useEditorState((state) => state.zoom)
   const hydrationError = useEditorState((state) => state.hydrationError)
   const connection = useSelector(session.connection, (snapshot) => snapshot.value)

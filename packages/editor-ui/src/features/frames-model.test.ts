@@ -3,7 +3,7 @@ import {
   BREAKPOINTS,
   breakpointOf,
   clampFrameWidth,
-  frameLabel,
+  frameLabelName,
   MAX_EXTRA_FRAMES,
   newFrameId,
   parseFrames,
@@ -21,9 +21,9 @@ describe('breakpoint frames', () => {
     ])
     expect(breakpointOf(1024)).toBe('lg')
     expect(breakpointOf(1000)).toBeNull()
-    expect(frameLabel(768)).toBe('md 768 px')
-    expect(frameLabel(390)).toBe('390 px')
-    expect(frameLabel(901)).toBe('901 px')
+    expect(frameLabelName(768)).toBe('md')
+    expect(frameLabelName(390)).toBeNull()
+    expect(frameLabelName(901)).toBeNull()
   })
 
   test('widths stay within 240-3840 px, whole pixels', () => {

@@ -37,10 +37,13 @@ export function breakpointOf(width: number): string | null {
   return BREAKPOINTS.find((breakpoint) => breakpoint.width === width)?.name ?? null
 }
 
-/** What a frame is called above it: `md 768 px`, or `900 px`. */
-export function frameLabel(width: number): string {
+/**
+ * The breakpoint name a frame shows above it before its width (`md` of `md 768 px`), or null: a width
+ * of no breakpoint, or the phone preset (390 alone says it).
+ */
+export function frameLabelName(width: number): string | null {
   const name = breakpointOf(width)
-  return name && name !== 'phone' ? `${name} ${width} px` : `${width} px`
+  return name && name !== 'phone' ? name : null
 }
 
 /**

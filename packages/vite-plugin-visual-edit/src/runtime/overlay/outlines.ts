@@ -216,23 +216,20 @@ export function createOutlines(context: InspectorContext, tree: OutlineTree, sel
       badge(kind, box.left - origin.left + box.width / 2, y, color, text, true)
     }
 
+    const secondaryColor = context.aiContext ? OUTLINE_COLORS.AI_PRIMARY : OUTLINE_COLORS.SECONDARY
+    const secondaryThickness = OUTLINE_THICKNESS_PX.SECONDARY / zoom
+    const drawSecondary = (box: ClientBox) =>
+      outline(nextShape(), 'secondary', box, origin, Z_INDEX.SECONDARY, secondaryColor, secondaryThickness)
+
     const { selected, multiSelected } = selection
     let selectedBox: ClientBox | null = null
     if (context.mirrored) {
       // Another frame's selection: its elements here are other elements of the same code identity.
-      const color = context.aiContext ? OUTLINE_COLORS.AI_PRIMARY : OUTLINE_COLORS.SECONDARY
-      const thickness = OUTLINE_THICKNESS_PX.SECONDARY / zoom
-      const draw = (box: ClientBox) =>
-        outline(nextShape(), 'secondary', box, origin, Z_INDEX.SECONDARY, color, thickness)
-      if (multiSelected.length > 1) {
-        for (const key of multiSelected) {
-          const box = boxOf(key)
-          if (box) draw(box)
-        }
-      } else if (selected) {
-        secondary.measureNear(selected, origin, draw)
-        const box = boxOf(selected)
-        if (box) draw(box)
+      const members = multiSelected.length > 1 ? multiSelected : selected ? [selected] : []
+      if (selected && members.length === 1) secondary.measureNear(selected, origin, drawSecondary)
+      for (const key of members) {
+        const box = boxOf(key)
+        if (box) drawSecondary(box)
       }
     } else if (multiSelected.length > 1) {
       let all: ClientBox | null = null
@@ -248,11 +245,7 @@ export function createOutlines(context: InspectorContext, tree: OutlineTree, sel
         sizeBadge('count-badge', all, color, `${multiSelected.length} elements`)
       }
     } else if (selected) {
-      const secondaryColor = context.aiContext ? OUTLINE_COLORS.AI_PRIMARY : OUTLINE_COLORS.SECONDARY
-      const secondaryThickness = OUTLINE_THICKNESS_PX.SECONDARY / zoom
-      secondary.measureNear(selected, origin, (box) =>
-        outline(nextShape(), 'secondary', box, origin, Z_INDEX.SECONDARY, secondaryColor, secondaryThickness),
-      )
+      secondary.measureNear(selected, origin, drawSecondary)
       const childThickness = OUTLINE_THICKNESS_PX.CHILD / zoom
       for (const child of tree.childrenOf(selected)) {
         const box = boxOf(child.key)

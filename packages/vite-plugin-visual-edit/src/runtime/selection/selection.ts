@@ -422,8 +422,6 @@ export function createSelection(context: InspectorContext, tree: SelectionTree):
         hoverKnown = hovered
       }
       const before = context.selectionToken
-      // Chosen in the code a hot update brought during the save: its keys are the new ids already
-      // (the save's answer can reach the page after its own hot update did).
       // The page still shows the code before the save: what it reads from it is renamed as it goes.
       if (context.codeUpdates === context.flushBeganAt) {
         const earlier = staleIds && staleAt === context.codeUpdates ? staleIds : {}
@@ -432,6 +430,8 @@ export function createSelection(context: InspectorContext, tree: SelectionTree):
         staleIds = next
         staleAt = context.codeUpdates
       }
+      // Chosen in the code a hot update brought during the save: its keys are the new ids already
+      // (the save's answer can reach the page after its own hot update did).
       const selectionRenamed = selectedAt <= context.flushBeganAt
       if (selectionRenamed) {
         selected = selected && rename(selected)
