@@ -417,6 +417,43 @@ describe('component nodes from React', () => {
     expect(tree.elementsOf(row.key)).toEqual([added])
   })
 
+  test('a page changed since the build (moved, renamed) gives the keys a build would, before it runs', async () => {
+    render(
+      h(
+        'ul',
+        { 'data-tempo-id': 'list-ul' },
+        h('li', { 'data-tempo-id': 'li-1' }, 'L1'),
+        h('li', { 'data-tempo-id': 'li-2' }, 'L2'),
+        h('li', { 'data-tempo-id': 'li-3' }, 'L3'),
+      ),
+    )
+    const { tree } = setup()
+    tree.start()
+    const nodes = await built(tree)
+    const [l1, l2, l3] = Array.from(document.querySelectorAll('li'))
+    const pathOf = (id: string) => nodes.find((node) => node.key.codebaseId === id)?.key.uniquePath
+    expect(tree.keyOf(l1 as Element)).toEqual({
+      codebaseId: 'li-1',
+      storyboardId: 'app',
+      uniquePath: pathOf('li-1'),
+    })
+    // An instant update moves L3 first, a hot update renames L1: no build has seen either yet.
+    l1?.parentElement?.insertBefore(l3 as Element, l1)
+    l1?.setAttribute('data-tempo-id', 'li-1-renamed')
+    expect(tree.keyOf(l1 as Element)).toEqual({
+      codebaseId: 'li-1-renamed',
+      storyboardId: 'app',
+      uniquePath: pathOf('li-2'),
+    })
+    expect(tree.keyOf(l3 as Element)?.uniquePath).toBe(pathOf('li-1'))
+    expect(tree.keyOf(l2 as Element)?.uniquePath).toBe(pathOf('li-3'))
+    // The next build agrees, and is trusted again.
+    const rebuilt = await built(tree)
+    expect(rebuilt.find((node) => node.key.codebaseId === 'li-1-renamed')?.key).toEqual(
+      tree.keyOf(l1 as Element),
+    )
+  })
+
   test('props of components React rendered again above an element it did not (stale fibers)', async () => {
     // Outer renders again with a new title; memo(Inner) bails out, so React leaves the <p>'s fiber as
     // it was, its parent pointers on the old Inner and Outer fibers (whose props are the old ones).

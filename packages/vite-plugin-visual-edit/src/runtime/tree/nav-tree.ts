@@ -97,6 +97,13 @@ export function createNavTree(context: InspectorContext): NavTree {
   let followUpWhole = false
   /** Elements changed since the last build began. */
   const dirty = new DirtyElements()
+  /**
+   * Page changes noted, and how many of them the stored build has seen: while they differ, the page
+   * moved on from the build (a hot update, an instant update, the app's own rendering) and a key read
+   * from it (`keyOf`) is computed from the page as it is, not taken from the build.
+   */
+  let changesNoted = 0
+  let changesBuilt = 0
   /** Strings in the table after the last whole walk. */
   let tableAtWalk = 0
   /** Bumped by stop(): a build from before it ends without storing or sending anything. */
@@ -204,8 +211,9 @@ export function createNavTree(context: InspectorContext): NavTree {
     const started = generation
     try {
       // Mutations made before this build began are in it: the next refresh need not walk them.
-      if (observer) dirty.note(observer.takeRecords())
+      if (observer) notePageChanges(observer.takeRecords())
       const changed = dirty.take()
+      const seen = changesNoted
       const slices = slicer()
       const walk: Walk = {
         context,
@@ -258,6 +266,7 @@ export function createNavTree(context: InspectorContext): NavTree {
         context.connected && !unchanged ? withUsedStrings(records.writer.finish(records.first)) : null
       if (unchanged) sent = { writer: records.writer, connection: context.connection }
       finish(records, wire)
+      changesBuilt = seen
       slices.measure(kind, store.size)
       return store.size
     } catch (error) {
@@ -298,8 +307,21 @@ export function createNavTree(context: InspectorContext): NavTree {
     rebuildOnChange,
   )
 
+  /** Notes mutation records; whether any of them changed the page (not only the overlay). */
+  const notePageChanges = (records: MutationRecord[]): boolean => {
+    if (!dirty.note(records)) return false
+    changesNoted++
+    return true
+  }
+
   const onMutations = (records: MutationRecord[]) => {
-    if (dirty.note(records)) scheduler.change()
+    if (notePageChanges(records)) scheduler.change()
+  }
+
+  /** Whether the page changed since the stored build read it (the observer's queue included). */
+  const changedSinceBuild = (): boolean => {
+    if (observer) onMutations(observer.takeRecords())
+    return changesNoted !== changesBuilt
   }
 
   /**
@@ -351,8 +373,10 @@ export function createNavTree(context: InspectorContext): NavTree {
       layoutWatch?.abort()
       layoutWatch = null
       scheduler.cancel()
-      // A build after a restart has missed the mutations meanwhile: it walks the whole page.
+      // A build after a restart has missed the mutations meanwhile: it walks the whole page, and
+      // until then the last build is not trusted for keys.
       dirty.forget()
+      changesNoted++
       generation++
       queued = []
     },
@@ -368,12 +392,15 @@ export function createNavTree(context: InspectorContext): NavTree {
       queued.push({ callback, token: context.selectionToken })
     },
     keyOf(element) {
+      // A page changed since the build may have moved or renamed the element (its path, its id).
+      const trusted = !changedSinceBuild()
       for (let current: Element | null = element; current; current = current.parentElement) {
         if (current === doc.body || current === doc.documentElement) return null
         if (isOverlay(current)) return null
-        const known = store.indexOfElement(current)
+        const known = trusted ? store.indexOfElement(current) : -1
         if (known >= 0) return store.key(known)
-        // Not in the last build: new since, or untagged. Compute what a build would give it.
+        // Not in the last build (new since, or untagged), or the page changed since it: compute
+        // what a build would give it.
         const computed = computeOwnKey(current)
         if (computed) return computed
       }
