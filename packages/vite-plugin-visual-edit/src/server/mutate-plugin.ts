@@ -113,9 +113,9 @@ function pageFollowing(
     () => connectedAt,
   )
   return {
-    written: (writes) => {
-      gate.written(writes)
-      notify(writes)
+    written: (writes, changedAt) => {
+      gate.written(writes, changedAt)
+      notify(writes, changedAt)
     },
     beforeWrite: (paths) => gate.wait(paths),
   }

@@ -42,8 +42,8 @@ export async function replay(
       }
       const writes = await expectedWrites(services, entry, direction)
       await services.beforeWrite?.(writes.map((write) => write.path))
-      await writeFilesAtomically(services.fs, writes)
-      services.written?.(writes)
+      const { changedAt } = await writeFilesAtomically(services.fs, writes)
+      services.written?.(writes, changedAt)
       if (direction === 'undo') await removeEmptyDirectories(services.fs, entry.directories)
       for (const write of writes) {
         if (write.bytes === null) services.index.deleteFile(write.path)

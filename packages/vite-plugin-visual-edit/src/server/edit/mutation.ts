@@ -40,7 +40,7 @@ export interface MutationServices {
   /** Vite's public folder (absolute), which edits never write into; null or absent when none. */
   publicDir?: string | null
   /** Told of every group of files written (edits, undo, redo), so the dev server surely hears of them. */
-  written?: (writes: readonly FileWrite[]) => void
+  written?: (writes: readonly FileWrite[], changedAt: number) => void
   /** Awaited under the files' lock just before they are written (the page catching up; served-gate.ts). */
   beforeWrite?: (paths: readonly string[]) => Promise<void>
   /**
@@ -351,8 +351,8 @@ async function commit(
   }))
   await assertSafeWrites(services, changes, writes)
   await services.beforeWrite?.(writes.map((write) => write.path))
-  const directories = await writeFilesAtomically(services.fs, writes)
-  services.written?.(writes)
+  const { directories, changedAt } = await writeFilesAtomically(services.fs, writes)
+  services.written?.(writes, changedAt)
 
   const before = new Map(changes.map((change) => [change.file, services.index.elementsOf(change.file)]))
   for (const { file, text, analysis } of changes) if (analysis) remember(services, file, text, analysis)

@@ -80,3 +80,22 @@ test('a page loaded afresh since the write (a full reload) is not waited for onc
   await waiting
   expect(done).toBe(true)
 })
+
+test('a serve after the files began to change, before the write resolved, has the write', async () => {
+  const servedAt = new Map([['/p/App.tsx', 0]])
+  const appliedAt = new Map<string, number>()
+  const gate = servedGate(servedAt, appliedAt, () => true)
+  const changedAt = performance.now()
+  await vi.advanceTimersByTimeAsync(5)
+  servedAt.set('/p/App.tsx', performance.now())
+  appliedAt.set('/p/App.tsx', performance.now())
+  await vi.advanceTimersByTimeAsync(5)
+  gate.written([write('/p/App.tsx', 'v2')], changedAt)
+  let done = false
+  const waiting = gate.wait(['/p/App.tsx']).then(() => {
+    done = true
+  })
+  await vi.advanceTimersByTimeAsync(20)
+  await waiting
+  expect(done).toBe(true)
+})

@@ -25,7 +25,11 @@ export function servedGate(
   appliedAt: ReadonlyMap<string, number>,
   pageConnected: () => boolean,
   lastPageConnectedAt: () => number = () => Number.NEGATIVE_INFINITY,
-): { written(writes: readonly FileWrite[]): void; wait(paths: readonly string[]): Promise<void> } {
+): {
+  /** `changedAt`: when the files began to change on disk (GroupWritten): a serve after it has the write. */
+  written(writes: readonly FileWrite[], changedAt?: number): void
+  wait(paths: readonly string[]): Promise<void>
+} {
   /** When each file was last written by the mutate server (only files a page has loaded). */
   const writtenAt = new Map<string, number>()
   // Served since the write (whatever it holds now: the user may have saved it since), and applied
@@ -37,10 +41,10 @@ export function servedGate(
     return (appliedAt.get(file) ?? Number.NEGATIVE_INFINITY) >= served || lastPageConnectedAt() >= written
   }
   return {
-    written(writes) {
+    written(writes, changedAt = performance.now()) {
       for (const write of writes) {
         if (write.bytes === null || !servedAt.has(write.path)) writtenAt.delete(write.path)
-        else writtenAt.set(write.path, performance.now())
+        else writtenAt.set(write.path, changedAt)
       }
     },
     async wait(paths) {

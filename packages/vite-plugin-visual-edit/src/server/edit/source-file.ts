@@ -176,6 +176,17 @@ export async function readSourceFile(fs: FileSystem, root: string, file: string)
 }
 
 /** One file of a group write. */
+/** What {@link writeFilesAtomically} did. */
+export interface GroupWritten {
+  /** The directories it created for new files, deepest first. */
+  directories: string[]
+  /**
+   * `performance.now()` just before the first rename: the watcher's events of the group, and the dev
+   * server's reads of its new bytes, all come after it (they can come before the write resolves).
+   */
+  changedAt: number
+}
+
 export interface FileWrite {
   /** Real absolute path. */
   path: string
@@ -204,9 +215,13 @@ const tempName = (file: string, kind: string) => {
  * are they renamed into place; deleted files are moved aside and removed once all renames succeed. A
  * failure before the renames leaves everything untouched and no temp file or new directory behind;
  * a failed rename puts back what the group had already changed. Resolves to the directories it
- * created for new files (deepest first), so undo can remove them again.
+ * created for new files (deepest first), so undo can remove them again, and the moment the first
+ * file was replaced.
  */
-export async function writeFilesAtomically(fs: FileSystem, writes: readonly FileWrite[]): Promise<string[]> {
+export async function writeFilesAtomically(
+  fs: FileSystem,
+  writes: readonly FileWrite[],
+): Promise<GroupWritten> {
   const temps = new Map<FileWrite, string>()
   const directories: string[] = []
   const cleanUp = async () => {
@@ -252,6 +267,7 @@ export async function writeFilesAtomically(fs: FileSystem, writes: readonly File
   }
 
   const applied: { write: FileWrite; aside?: string }[] = []
+  const changedAt = performance.now()
   for (const write of writes) {
     try {
       const temp = temps.get(write)
@@ -277,7 +293,7 @@ export async function writeFilesAtomically(fs: FileSystem, writes: readonly File
     }
   }
   await Promise.all(applied.map(({ aside }) => (aside ? fs.unlink(aside).catch(() => {}) : undefined)))
-  return deepestFirst(directories)
+  return { directories: deepestFirst(directories), changedAt }
 }
 
 /** The directories `mkdir -p parent` made when it reported `first` as the first one it created. */

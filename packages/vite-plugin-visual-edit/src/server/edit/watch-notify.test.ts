@@ -46,6 +46,18 @@ describe('watchNotifier', () => {
     expect(emitted).toEqual([])
   })
 
+  test('a change reported after the files began to change, before the write resolved, is the write own', () => {
+    const { watcher, emitted } = fakeWatcher()
+    const written = watchNotifier(watcher, () => performance.now())
+    const changedAt = performance.now()
+    vi.advanceTimersByTime(2)
+    watcher.report('change', '/p/src/App.tsx')
+    vi.advanceTimersByTime(2)
+    written([rewrite('/p/src/App.tsx')], changedAt)
+    vi.advanceTimersByTime(1000)
+    expect(emitted).toEqual([])
+  })
+
   test('a rewrite it dropped (chokidar throttles a second change within 50 ms) is reported', () => {
     const { watcher, emitted } = fakeWatcher()
     const written = watchNotifier(watcher)

@@ -36,7 +36,7 @@ const STALE_RETRIES = 3
 export function watchNotifier(
   watcher: Watcher,
   servedAtOf: (file: string) => number | undefined = () => undefined,
-): (writes: readonly FileWrite[]) => void {
+): (writes: readonly FileWrite[], changedAt?: number) => void {
   const lastEvent = new Map<string, number>()
   const lastWrite = new Map<string, number>()
   watcher.on('all', (event, file) => lastEvent.set(`${event}\u0000${path.resolve(file)}`, performance.now()))
@@ -62,8 +62,11 @@ export function watchNotifier(
     }, WATCH_SETTLE_MS).unref()
   }
 
-  return (writes) => {
-    const writtenAt = performance.now()
+  // `changedAt`: when the files began to change on disk (GroupWritten). The watcher's event, and Vite's
+  // serve of the new bytes, can come before the write resolves: counted from the call, they were
+  // taken for the last write's, and every save was reported twice (two hot updates of each edit).
+  return (writes, changedAt = performance.now()) => {
+    const writtenAt = changedAt
     for (const write of writes) lastWrite.set(write.path, writtenAt)
     follow(writes, writtenAt, STALE_RETRIES)
   }
