@@ -75,6 +75,23 @@ with heading.json (an element by file and line, or by codebaseId):
       await runApplyCommand(change, dir, options)
     })
 
+  program
+    .command('mcp')
+    .description(
+      'serve the project to a coding agent over MCP (stdio): find, describe and edit elements with checked, undoable operations',
+    )
+    .argument('[dir]', 'project folder', '.')
+    .addHelpText(
+      'after',
+      `${example('claude mcp add visual-edit -- npx visual-edit mcp ./my-app')}
+Stdout carries the protocol; messages for you go to stderr.
+`,
+    )
+    .action(async (dir: string) => {
+      const { runMcpCommand } = await import('./mcp/server.ts')
+      await runMcpCommand(dir, version)
+    })
+
   return program
 }
 

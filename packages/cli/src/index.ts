@@ -7,3 +7,4 @@ export {
   readChanges,
 } from './commands/apply.ts'
 export { type EditOptions, type EditSession, edit } from './commands/edit.ts'
+export { createMcpServer } from './mcp/server.ts'

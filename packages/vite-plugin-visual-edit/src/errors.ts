@@ -18,6 +18,9 @@ export type PluginErrorCode =
   | 'VISUAL_EDIT_HOST_NOT_LOOPBACK'
   | 'VISUAL_EDIT_INVALID_CHANGE_FILE'
   | 'VISUAL_EDIT_NO_EDITOR_ORIGIN'
+  | 'VISUAL_EDIT_NOTHING_TO_UNDO'
+  | 'VISUAL_EDIT_NOTHING_TO_REDO'
+  | 'VISUAL_EDIT_INVALID_TOOL_INPUT'
 
 /** Every code a VisualEditError of visual-edit carries: the plugin's, the protocol's, the mutate API's. */
 export type VisualEditErrorCode = PluginErrorCode | ProtocolErrorCode | MutateErrorCode

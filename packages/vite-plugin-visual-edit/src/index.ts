@@ -13,11 +13,13 @@ export {
   type VisualEditErrorCode,
 } from './errors.ts'
 export type { VisualEditOptions } from './options.ts'
+export { designTokens } from './server/design-system/design-tokens.ts'
 export {
   createHeadlessEditor,
   type FileChange,
   type HeadlessEditor,
   jsxFiles,
+  writeFileChanges,
 } from './server/edit/headless.ts'
 export type { EditorPageHandler, EditorServer } from './server/editor-origin/editor-server.ts'
 export { MIN_TOKEN_LENGTH } from './server/gate/session-token.ts'

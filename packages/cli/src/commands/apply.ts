@@ -1,6 +1,11 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { createHeadlessEditor, type HeadlessEditor, VisualEditError } from 'vite-plugin-visual-edit'
+import {
+  createHeadlessEditor,
+  type FileChange,
+  type HeadlessEditor,
+  VisualEditError,
+} from 'vite-plugin-visual-edit'
 import { unifiedDiff } from '../line-diff.ts'
 import { checkProjectFolder } from '../project-checks.ts'
 
@@ -37,7 +42,7 @@ function invalid(file: string, problem: string): VisualEditError {
 }
 
 /** The stable code of a visual-edit error (the mutate server's included); undefined for anything else. */
-const visualEditCode = (error: unknown): string | undefined =>
+export const visualEditCode = (error: unknown): string | undefined =>
   error instanceof VisualEditError ? (error as { code: string }).code : undefined
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -134,6 +139,15 @@ export async function apply(
   dir: string,
   options: ApplyOptions,
 ): Promise<ApplyResult> {
+  return (await applyChanges(changes, dir, options)).result
+}
+
+/** {@link apply}, with the text of every file it changed (or would change) before and after. */
+export async function applyChanges(
+  changes: readonly ChangeRequest[],
+  dir: string,
+  options: ApplyOptions,
+): Promise<{ result: ApplyResult; files: FileChange[] }> {
   const root = path.resolve(dir)
   checkProjectFolder(root)
   const editor = await createHeadlessEditor(root)
@@ -182,15 +196,15 @@ export async function apply(
     newCodebaseIds: ids.created,
     warnings,
   }
+  const changed = await editor.changes()
   if (options.dryRun) {
-    const diffs = await editor.changes()
-    result.diff = diffs
+    result.diff = changed
       .map((change) => unifiedDiff(change.relativePath, change.before, change.after))
       .join('')
   } else {
     await editor.commit()
   }
-  return result
+  return { result, files: changed }
 }
 
 function print(result: ApplyResult, count: number, root: string, dryRun: boolean): void {

@@ -346,3 +346,30 @@ export async function createHeadlessEditor(root: string): Promise<HeadlessEditor
     },
   }
 }
+
+/**
+ * Writes `changes` to the project at `root` as one atomic group, each file from its `before` text
+ * (which it must still hold, null: it must not exist) to its `after` text (null deletes it): how a
+ * headless client undoes or redoes what a commit wrote. FILE_CHANGED, and nothing written, when a
+ * file changed since; BAD_REQUEST for a path outside the project.
+ */
+export async function writeFileChanges(root: string, changes: readonly FileChange[]): Promise<void> {
+  const real = await projectRoot(root)
+  const writes: FileWrite[] = []
+  for (const change of changes) {
+    const file = path.resolve(real, change.relativePath)
+    const relative = path.relative(real, file)
+    if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) {
+      throw new MutateError('BAD_REQUEST', `${change.relativePath} is outside the project ${real}.`)
+    }
+    const stats = await nodeFs.lstat(file).catch(() => null)
+    writes.push({
+      path: file,
+      relativePath: toPosix(relative),
+      expected: change.before === null ? null : Buffer.from(change.before, 'utf8'),
+      bytes: change.after === null ? null : Buffer.from(change.after, 'utf8'),
+      mode: stats ? stats.mode & 0o7777 : 0o644,
+    })
+  }
+  if (writes.length > 0) await writeFilesAtomically(nodeFileSystem, writes)
+}

@@ -1,0 +1,73 @@
+import path from 'node:path'
+import { Server } from '@modelcontextprotocol/sdk/server/index.js'
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
+import {
+  CallToolRequestSchema,
+  type CallToolResult,
+  ListToolsRequestSchema,
+} from '@modelcontextprotocol/sdk/types.js'
+import { VisualEditError } from 'vite-plugin-visual-edit'
+import { visualEditCode } from '../commands/apply.ts'
+import { FilesSession } from './files-session.ts'
+import { TOOLS, type ToolContext } from './tools/index.ts'
+
+const INSTRUCTIONS = [
+  "visual-edit edits this React project's source with checked, undoable operations.",
+  'Find an element (find_elements, or get_selection for what the user selected in the visual editor), read it (describe_element), then change it with apply_changes: exact edits with preconditions, all or nothing, a diff back.',
+  "Use design_tokens to write the project's own Tailwind classes. undo and redo go back and forth over what you applied.",
+].join(' ')
+
+/** A tool's answer as MCP text content (JSON an agent reads). */
+const answer = (value: unknown, isError = false): CallToolResult => ({
+  content: [{ type: 'text', text: JSON.stringify(value, null, 2) }],
+  ...(isError ? { isError: true } : {}),
+})
+
+/**
+ * A refusal the agent can act on: visual-edit's stable code and message (the mutate server's included).
+ * Anything else is a bug of ours and is thrown, so the SDK reports it as an internal error.
+ */
+function refusal(error: unknown): CallToolResult {
+  const code = visualEditCode(error)
+  if (code === undefined) throw error
+  return answer({ error: { code, message: (error as Error).message } }, true)
+}
+
+/** The MCP server of the project at `dir`, not yet connected to a transport. */
+export function createMcpServer(dir: string, version: string): Server {
+  const context: ToolContext = { files: new FilesSession(dir) }
+  const server = new Server(
+    { name: 'visual-edit', version },
+    { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
+  )
+  server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: TOOLS.map(({ name, description, inputSchema }) => ({ name, description, inputSchema })),
+  }))
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    const tool = TOOLS.find((candidate) => candidate.name === request.params.name)
+    if (!tool) {
+      return refusal(
+        new VisualEditError(
+          'VISUAL_EDIT_INVALID_TOOL_INPUT',
+          `There is no tool '${request.params.name}'. The tools are ${TOOLS.map((known) => known.name).join(', ')}.`,
+        ),
+      )
+    }
+    try {
+      return answer(await tool.run(request.params.arguments ?? {}, context))
+    } catch (error) {
+      return refusal(error)
+    }
+  })
+  return server
+}
+
+/**
+ * `visual-edit mcp [dir]`: the MCP server over stdio. Stdout carries the protocol only: what it has to
+ * say to the user goes to stderr.
+ */
+export async function runMcpCommand(dir: string, version: string): Promise<void> {
+  const server = createMcpServer(dir, version)
+  await server.connect(new StdioServerTransport())
+  console.error(`visual-edit MCP server for ${path.resolve(dir)} (files mode) is ready on stdio.`)
+}

@@ -1,0 +1,201 @@
+import type { HeadlessEditor, IndexedElement } from 'vite-plugin-visual-edit'
+import { type ElementSummary, SourceTexts, summarize } from '../source-elements.ts'
+import {
+  FILES_MODE,
+  invalidInput,
+  type McpTool,
+  optionalInteger,
+  optionalString,
+  type ToolContext,
+} from './tool.ts'
+
+const DEFAULT_LIMIT = 20
+const MAX_LIMIT = 200
+
+interface Criteria {
+  text?: string
+  component?: string
+  file?: string
+  line?: number
+  className?: string
+}
+
+function criteriaOf(input: Record<string, unknown>): Criteria {
+  const criteria: Criteria = {}
+  const text = optionalString(input, 'text')
+  const component = optionalString(input, 'component')
+  const file = optionalString(input, 'file')
+  const className = optionalString(input, 'class')
+  const line = optionalInteger(input, 'line', { min: 1, max: 10_000_000 })
+  if (text) criteria.text = text.toLowerCase()
+  if (component) criteria.component = component
+  if (file) criteria.file = file.replace(/\\/g, '/').replace(/^\.\//, '')
+  if (className) criteria.className = className
+  if (line !== undefined) {
+    if (!file) throw invalidInput('"line" needs "file": name the file the line is in.')
+    criteria.line = line
+  }
+  if (optionalString(input, 'route')) {
+    throw invalidInput(
+      'Finding what renders on a route needs the running app: start `visual-edit edit` for this project, then ask again. Without it, search by text, component, class or file.',
+    )
+  }
+  if (Object.keys(criteria).length === 0)
+    throw invalidInput('Say what to find: "text", "component", "class", "file" (with "line"), or "route".')
+  return criteria
+}
+
+/** Why `summary` matches every criterion given, or null when one does not. */
+function matches(summary: ElementSummary, criteria: Criteria): string[] | null {
+  const why: string[] = []
+  if (criteria.file) {
+    if (summary.file !== criteria.file) return null
+    if (criteria.line !== undefined && summary.line !== criteria.line) return null
+    why.push(criteria.line === undefined ? 'file' : 'file:line')
+  }
+  if (criteria.component) {
+    if (summary.tag === criteria.component) why.push('component usage')
+    else if (summary.declaredIn === criteria.component) why.push('in component')
+    else return null
+  }
+  if (criteria.className) {
+    const written = summary.className ?? ''
+    if (!summary.classes.includes(criteria.className) && !written.includes(criteria.className)) return null
+    why.push('class')
+  }
+  if (criteria.text) {
+    const shown = summary.text ?? ''
+    if (!shown.toLowerCase().includes(criteria.text)) return null
+    why.push('text')
+  }
+  return why
+}
+
+async function summaries(editor: HeadlessEditor, elements: Iterable<IndexedElement>) {
+  const texts = new SourceTexts()
+  const all: ElementSummary[] = []
+  for (const element of elements) all.push(await summarize(editor, element, texts))
+  return all
+}
+
+function* allElements(editor: HeadlessEditor): Generator<IndexedElement> {
+  for (const file of editor.index.files()) yield* editor.index.elementsOf(file)
+}
+
+export const findElements: McpTool = {
+  name: 'find_elements',
+  description:
+    "Finds JSX elements of the project by the text they show, a component's name (its usages and the elements it renders), a class, or a file and line. Every criterion given must match. Each result has its codebaseId (what apply_changes and describe_element take), file:line:column, tag, classes, static text and the component it is written in.",
+  inputSchema: {
+    type: 'object',
+    properties: {
+      text: { type: 'string', description: 'Static text the element shows (case-insensitive substring).' },
+      component: {
+        type: 'string',
+        description: 'A component name: its usages (<Card>) and the elements Card renders.',
+      },
+      class: { type: 'string', description: 'A class in its className, e.g. bg-blue-600.' },
+      file: { type: 'string', description: 'A source file relative to the project root, e.g. src/App.tsx.' },
+      line: { type: 'integer', minimum: 1, description: 'With file: the element whose `<` is on this line.' },
+      route: {
+        type: 'string',
+        description: 'An app route such as /listing/L1001: what renders there (needs the running editor).',
+      },
+      limit: {
+        type: 'integer',
+        minimum: 1,
+        maximum: MAX_LIMIT,
+        description: `At most this many results (default ${DEFAULT_LIMIT}).`,
+      },
+    },
+    additionalProperties: false,
+  },
+  async run(input, { files }: ToolContext) {
+    const criteria = criteriaOf(input)
+    const limit = optionalInteger(input, 'limit', { min: 1, max: MAX_LIMIT }) ?? DEFAULT_LIMIT
+    const editor = await files.editor()
+    const found: (ElementSummary & { matched: string[] })[] = []
+    let total = 0
+    for (const summary of await summaries(editor, allElements(editor))) {
+      const why = matches(summary, criteria)
+      if (!why) continue
+      total++
+      if (found.length < limit) found.push({ ...summary, matched: why })
+    }
+    return { ...FILES_MODE, total, elements: found, ...(total > limit ? { truncated: true } : {}) }
+  },
+}
+
+/** The element an input names: `codebaseId`, or `file` and `line` (and `tag`). */
+function elementOf(editor: HeadlessEditor, input: Record<string, unknown>): IndexedElement {
+  const codebaseId = optionalString(input, 'codebaseId')
+  const file = optionalString(input, 'file')
+  const line = optionalInteger(input, 'line', { min: 1, max: 10_000_000 })
+  let id = codebaseId
+  if (!id) {
+    if (!file || line === undefined)
+      throw invalidInput('Name the element by "codebaseId", or by "file" and "line".')
+    id = editor.elementAt(file, line, optionalString(input, 'tag'))
+  }
+  const element = editor.index.get(id)
+  if (!element) {
+    throw invalidInput(
+      `No element of the project has the codebase id ${id}: ids change when the code above an element changes. Find it again with find_elements.`,
+    )
+  }
+  return element
+}
+
+export const describeElement: McpTool = {
+  name: 'describe_element',
+  description:
+    'Everything the code says about one element: where it is, its tag, classes, text, its opening tag as written, the elements it sits in and its children, and where a component it uses is declared. Name it by codebaseId or by file and line.',
+  inputSchema: {
+    type: 'object',
+    properties: {
+      codebaseId: { type: 'string', description: 'From find_elements or get_selection.' },
+      file: { type: 'string' },
+      line: { type: 'integer', minimum: 1 },
+      tag: { type: 'string', description: 'Which element, when the line starts several.' },
+    },
+    additionalProperties: false,
+  },
+  async run(input, { files }: ToolContext) {
+    const editor = await files.editor()
+    const element = elementOf(editor, input)
+    const texts = new SourceTexts()
+    const summary = await summarize(editor, element, texts)
+    const children = []
+    for (const child of element.childIds) {
+      const indexed = editor.index.get(child)
+      if (!indexed) continue
+      const { codebaseId, tag, line, textKind, text } = await summarize(editor, indexed, texts)
+      children.push({ codebaseId, tag, line, slot: indexed.slot, textKind, ...(text ? { text } : {}) })
+    }
+    const parent = element.parentId ? editor.index.get(element.parentId) : undefined
+    const declarations = element.isComponent ? await declarationsOf(editor, element.tagName, texts) : []
+    return {
+      ...FILES_MODE,
+      element: summary,
+      parent: parent ? { codebaseId: parent.id, tag: parent.tagName, line: parent.line } : null,
+      children,
+      ...(element.isComponent ? { declaredAt: declarations } : {}),
+    }
+  },
+}
+
+/** The elements written in the component named `name` (its own JSX), as file:line of the first. */
+async function declarationsOf(editor: HeadlessEditor, name: string, texts: SourceTexts) {
+  const places: { file: string; line: number }[] = []
+  for (const file of editor.index.files()) {
+    for (const element of editor.index.elementsOf(file)) {
+      if (element.parentId !== null) continue
+      const summary = await summarize(editor, element, texts)
+      if (summary.declaredIn === name) {
+        places.push({ file: summary.file, line: summary.line })
+        break
+      }
+    }
+  }
+  return places
+}
