@@ -13,6 +13,7 @@ export {
   type VisualEditErrorCode,
 } from './errors.ts'
 export type { VisualEditOptions } from './options.ts'
+export { readSessionFile } from './server/agent/session-file.ts'
 export { designTokens } from './server/design-system/design-tokens.ts'
 export {
   createHeadlessEditor,
@@ -23,6 +24,7 @@ export {
 } from './server/edit/headless.ts'
 export type { EditorPageHandler, EditorServer } from './server/editor-origin/editor-server.ts'
 export { MIN_TOKEN_LENGTH } from './server/gate/session-token.ts'
+export { appRoutes } from './server/routes/app-routes.ts'
 export { ElementIndex, type IndexedElement } from './transform/element-index.ts'
 export { type JsxElementInfo, type TagJsxOptions, type TagJsxResult, tagJsx } from './transform/tag-jsx.ts'
 export { findVisualEditContext } from './transform/tag-plugin.ts'

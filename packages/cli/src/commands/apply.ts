@@ -76,7 +76,7 @@ export async function readChanges(file: string): Promise<ChangeRequest[]> {
  * A body with every element written as `{ "file": "src/App.tsx", "line": 12, "tag"?: "h1" }` replaced
  * by the element object `{ codebaseId }` the API takes (see HeadlessEditor.elementAt).
  */
-function resolveLocations(value: unknown, editor: HeadlessEditor): unknown {
+export function resolveLocations(value: unknown, editor: HeadlessEditor): unknown {
   if (Array.isArray(value)) return value.map((entry) => resolveLocations(entry, editor))
   if (!isObject(value)) return value
   if (typeof value.file === 'string' && typeof value.line === 'number' && value.codebaseId === undefined) {
@@ -89,7 +89,7 @@ function resolveLocations(value: unknown, editor: HeadlessEditor): unknown {
 }
 
 /** The body with each `codebaseId` (an id of the project as it was) replaced by its current id. */
-function currentIds(value: unknown, current: (id: string) => string): unknown {
+export function currentIds(value: unknown, current: (id: string) => string): unknown {
   if (Array.isArray(value)) return value.map((entry) => currentIds(entry, current))
   if (!isObject(value)) return value
   return Object.fromEntries(
@@ -104,7 +104,7 @@ function currentIds(value: unknown, current: (id: string) => string): unknown {
  * The ids of a series of changes, kept as the user reads them: `moved` maps an id of the project as it
  * was to the element's current id, `created` holds the current ids of the elements the changes added.
  */
-class IdTracker {
+export class IdTracker {
   readonly moved: Record<string, string> = {}
   created: string[] = []
 

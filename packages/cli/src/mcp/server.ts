@@ -8,8 +8,8 @@ import {
 } from '@modelcontextprotocol/sdk/types.js'
 import { VisualEditError } from 'vite-plugin-visual-edit'
 import { visualEditCode } from '../commands/apply.ts'
-import { FilesSession } from './files-session.ts'
 import { TOOLS, type ToolContext } from './tools/index.ts'
+import { Workspace } from './workspace.ts'
 
 const INSTRUCTIONS = [
   "visual-edit edits this React project's source with checked, undoable operations.",
@@ -35,7 +35,7 @@ function refusal(error: unknown): CallToolResult {
 
 /** The MCP server of the project at `dir`, not yet connected to a transport. */
 export function createMcpServer(dir: string, version: string): Server {
-  const context: ToolContext = { files: new FilesSession(dir) }
+  const context: ToolContext = { workspace: new Workspace(dir) }
   const server = new Server(
     { name: 'visual-edit', version },
     { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
@@ -59,6 +59,8 @@ export function createMcpServer(dir: string, version: string): Server {
       return refusal(error)
     }
   })
+  // The agent went away: so does its presence in the editor.
+  server.onclose = () => context.workspace.close()
   return server
 }
 
@@ -69,5 +71,7 @@ export function createMcpServer(dir: string, version: string): Server {
 export async function runMcpCommand(dir: string, version: string): Promise<void> {
   const server = createMcpServer(dir, version)
   await server.connect(new StdioServerTransport())
-  console.error(`visual-edit MCP server for ${path.resolve(dir)} (files mode) is ready on stdio.`)
+  console.error(
+    `visual-edit MCP server for ${path.resolve(dir)} is ready on stdio: with a running \`visual-edit edit\` of the project it works through its editor, else on the files.`,
+  )
 }

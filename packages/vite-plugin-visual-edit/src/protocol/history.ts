@@ -45,6 +45,8 @@ export interface HistoryEntryView {
   type: ChangeType | null
   /** When it was written (ms since the epoch, the server's clock). */
   at: number
+  /** An agent made it (through `visual-edit mcp`); absent for the user's own edits. */
+  author?: 'agent'
   files: HistoryFileView[]
 }
 

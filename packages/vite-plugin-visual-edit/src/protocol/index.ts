@@ -3,6 +3,7 @@
  * and the editor page. Nothing here touches Node or the DOM, so every side can import it.
  */
 
+export * from './agent.ts'
 export * from './app-routes.ts'
 export * from './body-schemas.ts'
 export * from './change-requests.ts'

@@ -83,6 +83,8 @@ export const MutateErrorCode = {
   CLASSES_MISMATCH: 409,
   NOTHING_TO_UNDO: 409,
   NOTHING_TO_REDO: 409,
+  /** An agent asked the editor page something, and no editor page of the project is open. */
+  NO_EDITOR: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   FILE_NOT_EDITABLE: 422,
@@ -92,6 +94,8 @@ export const MutateErrorCode = {
   UNSAFE_CSS: 422,
   WRITE_FAILED: 500,
   INTERNAL: 500,
+  /** The editor page did not answer an agent's question in time. */
+  EDITOR_TIMEOUT: 504,
 } as const
 export type MutateErrorCode = keyof typeof MutateErrorCode
 

@@ -4,6 +4,9 @@ import type { Plugin, ViteDevServer } from 'vite'
 import type { VisualEditContext } from '../context.ts'
 import { isDevServer } from '../dev-server.ts'
 import { HOT_APPLIED_EVENT, type HotAppliedPayload } from '../protocol/messages.ts'
+import { agentEndpoints } from './agent/agent-endpoints.ts'
+import { AgentRelay } from './agent/agent-relay.ts'
+import { writeSessionFile } from './agent/session-file.ts'
 import { History } from './edit/history.ts'
 import type { MutationServices } from './edit/mutation.ts'
 import { ParsedFiles } from './edit/parsed-files.ts'
@@ -61,13 +64,22 @@ export function mutatePlugin(context: VisualEditContext): Plugin {
       })
       const project = projectIdentity(root)
       const base = server.config.base.endsWith('/') ? server.config.base : `${server.config.base}/`
-      const api = createMutateMiddleware(gate, services, logger, () => ({
-        app: { port: (httpServer.address() as AddressInfo | null)?.port ?? 0, base },
-        project,
-      }))
+      const relay = new AgentRelay()
+      const api = createMutateMiddleware(
+        gate,
+        services,
+        logger,
+        () => ({
+          app: { port: (httpServer.address() as AddressInfo | null)?.port ?? 0, base },
+          project,
+        }),
+        agentEndpoints(relay),
+      )
       editor.attach(server, editorOriginHandler({ gate, api, page: () => editor.page, logger }))
       context.editor = editor
+      const forgetSession = announceSession(root, gate.protocol, editor.port, context.token, logger)
       httpServer.once('close', () => {
+        forgetSession()
         releaseEditorServer(root, server).catch((error: unknown) =>
           logger.error(`[visual-edit] The editor's server did not close: ${String(error)}`),
         )
@@ -118,5 +130,27 @@ function pageFollowing(
       notify(writes, changedAt)
     },
     beforeWrite: (paths) => gate.wait(paths),
+  }
+}
+
+/**
+ * Writes the session file `visual-edit mcp` finds this server by (server/agent/session-file.ts);
+ * returns what removes it. A folder that is not private is reported and the file not written: agents
+ * then work on the files alone.
+ */
+function announceSession(
+  root: string,
+  protocol: 'http' | 'https',
+  port: number,
+  token: string,
+  logger: { warn(message: string): void },
+): () => void {
+  try {
+    return writeSessionFile({ root, origin: `${protocol}://127.0.0.1:${port}`, token })
+  } catch (error) {
+    logger.warn(
+      `[visual-edit] Coding agents cannot find this session: ${error instanceof Error ? error.message : String(error)}`,
+    )
+    return () => {}
   }
 }

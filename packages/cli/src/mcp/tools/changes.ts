@@ -1,6 +1,7 @@
 import type { ChangeRequest } from '../../commands/apply.ts'
+import { applyLive, historyLive, stepLive } from '../live-changes.ts'
 import { changeSchema, OPERATIONS } from '../tool-schemas.ts'
-import { FILES_MODE, invalidInput, type McpTool, type ToolContext } from './tool.ts'
+import { invalidInput, type McpTool, modeOf, type ToolContext } from './tool.ts'
 
 const MAX_CHANGES = 50
 
@@ -39,11 +40,17 @@ export const applyChanges: McpTool = {
     required: ['changes'],
     additionalProperties: false,
   },
-  async run(input, { files }: ToolContext) {
+  async run(input, { workspace }: ToolContext) {
     const changes = changesOf(input)
     if (input.dry_run !== undefined && typeof input.dry_run !== 'boolean')
       throw invalidInput('"dry_run" must be true or false.')
-    return { ...FILES_MODE, ...(await files.apply(changes, input.dry_run === true)) }
+    const dryRun = input.dry_run === true
+    const connection = await workspace.connection()
+    const applied =
+      connection.mode === 'editor'
+        ? await applyLive(workspace.files, connection.live, connection.canvasId, changes, dryRun)
+        : await workspace.files.apply(changes, dryRun)
+    return { ...modeOf(connection), ...applied }
   },
 }
 
@@ -52,9 +59,9 @@ const NO_INPUT = { type: 'object', properties: {}, additionalProperties: false }
 export const undo: McpTool = {
   name: 'undo',
   description:
-    'Undoes the last apply_changes still applied, byte for byte. Refused (FILE_CHANGED, nothing written) when one of its files changed since.',
+    "Undoes the last change, byte for byte: with a running editor, the last of its history (the user's edits and yours are one history), else the last apply_changes of this server. Refused (FILE_CHANGED, nothing written) when one of its files changed since.",
   inputSchema: NO_INPUT,
-  run: async (_input, { files }: ToolContext) => ({ ...FILES_MODE, undone: await files.undo() }),
+  run: (_input, context) => step(context, 'undo'),
 }
 
 export const redo: McpTool = {
@@ -62,13 +69,30 @@ export const redo: McpTool = {
   description:
     'Applies again the change undo last put back. Refused (FILE_CHANGED) when one of its files changed since.',
   inputSchema: NO_INPUT,
-  run: async (_input, { files }: ToolContext) => ({ ...FILES_MODE, redone: await files.redo() }),
+  run: (_input, context) => step(context, 'redo'),
 }
 
 export const history: McpTool = {
   name: 'history',
   description:
-    'The changes made through this server, oldest first: their operations, files, and whether they are undone.',
+    "The edit history, oldest first: with a running editor, its canvas's (each entry's type, files, whether it is undone, and by: 'agent' or 'user'), else the changes made through this server.",
   inputSchema: NO_INPUT,
-  run: async (_input, { files }: ToolContext) => ({ ...FILES_MODE, entries: files.history() }),
+  async run(_input, { workspace }: ToolContext) {
+    const connection = await workspace.connection()
+    if (connection.mode === 'editor')
+      return { ...modeOf(connection), ...(await historyLive(connection.live, connection.canvasId)) }
+    return { ...modeOf(connection), entries: workspace.files.history() }
+  },
+}
+
+/** undo or redo: the running editor's (the user's history and the agent's are one), else this server's own. */
+async function step({ workspace }: ToolContext, direction: 'undo' | 'redo') {
+  const connection = await workspace.connection()
+  const done =
+    connection.mode === 'editor'
+      ? await stepLive(connection.live, connection.canvasId, direction)
+      : direction === 'undo'
+        ? await workspace.files.undo()
+        : await workspace.files.redo()
+  return { ...modeOf(connection), [direction === 'undo' ? 'undone' : 'redone']: done }
 }

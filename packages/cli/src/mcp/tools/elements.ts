@@ -1,9 +1,9 @@
 import type { HeadlessEditor, IndexedElement } from 'vite-plugin-visual-edit'
 import { type ElementSummary, SourceTexts, summarize } from '../source-elements.ts'
 import {
-  FILES_MODE,
   invalidInput,
   type McpTool,
+  modeOf,
   optionalInteger,
   optionalString,
   type ToolContext,
@@ -110,7 +110,8 @@ export const findElements: McpTool = {
     },
     additionalProperties: false,
   },
-  async run(input, { files }: ToolContext) {
+  async run(input, { workspace }: ToolContext) {
+    const files = workspace.files
     const criteria = criteriaOf(input)
     const limit = optionalInteger(input, 'limit', { min: 1, max: MAX_LIMIT }) ?? DEFAULT_LIMIT
     const editor = await files.editor()
@@ -122,7 +123,12 @@ export const findElements: McpTool = {
       total++
       if (found.length < limit) found.push({ ...summary, matched: why })
     }
-    return { ...FILES_MODE, total, elements: found, ...(total > limit ? { truncated: true } : {}) }
+    return {
+      ...modeOf(await workspace.connection()),
+      total,
+      elements: found,
+      ...(total > limit ? { truncated: true } : {}),
+    }
   },
 }
 
@@ -160,7 +166,8 @@ export const describeElement: McpTool = {
     },
     additionalProperties: false,
   },
-  async run(input, { files }: ToolContext) {
+  async run(input, { workspace }: ToolContext) {
+    const files = workspace.files
     const editor = await files.editor()
     const element = elementOf(editor, input)
     const texts = new SourceTexts()
@@ -175,7 +182,7 @@ export const describeElement: McpTool = {
     const parent = element.parentId ? editor.index.get(element.parentId) : undefined
     const declarations = element.isComponent ? await declarationsOf(editor, element.tagName, texts) : []
     return {
-      ...FILES_MODE,
+      ...modeOf(await workspace.connection()),
       element: summary,
       parent: parent ? { codebaseId: parent.id, tag: parent.tagName, line: parent.line } : null,
       children,

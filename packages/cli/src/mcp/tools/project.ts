@@ -1,7 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { designTokens } from 'vite-plugin-visual-edit'
-import { FILES_MODE, type McpTool, type ToolContext } from './tool.ts'
+import type { AgentSelection } from 'vite-plugin-visual-edit/protocol'
+import { type McpTool, modeOf, type ToolContext } from './tool.ts'
 
 const NO_INPUT = { type: 'object', properties: {}, additionalProperties: false } as const
 
@@ -10,7 +11,13 @@ export const getSelection: McpTool = {
   description:
     'The element(s) selected in the running visual-edit editor of this project: file, line and column, component stack, tag, classes, text, props, key computed styles, route and a PNG of the element. Empty when no editor is running.',
   inputSchema: NO_INPUT,
-  run: async () => ({ ...FILES_MODE, selection: [] }),
+  async run(_input, { workspace }: ToolContext) {
+    const connection = await workspace.connection()
+    if (connection.mode === 'files' || connection.canvasId === null)
+      return { ...modeOf(connection), route: null, selection: [] }
+    const selection = await connection.live.ask<AgentSelection>('get_selection')
+    return { ...modeOf(connection), route: selection.route, selection: selection.elements }
+  },
 }
 
 /** Stylesheets of the project outside node_modules and dot-folders (where custom utilities are written). */
@@ -46,8 +53,9 @@ export const getDesignTokens: McpTool = {
   description:
     "The project's Tailwind theme, so classes you write are the project's own: its colours, spacing steps, type scale, weights, radii, shadows and breakpoints with their values, how dark mode is switched, and the custom utilities its stylesheets define. tailwind: null when the project does not use Tailwind.",
   inputSchema: NO_INPUT,
-  async run(_input, { files }: ToolContext) {
+  async run(_input, { workspace }: ToolContext) {
+    const files = workspace.files
     const [tokens, utilities] = await Promise.all([designTokens(files.root), customUtilities(files.root)])
-    return { ...FILES_MODE, ...tokens, customUtilities: utilities }
+    return { ...modeOf(await workspace.connection()), ...tokens, customUtilities: utilities }
   },
 }

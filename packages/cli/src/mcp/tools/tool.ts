@@ -1,10 +1,10 @@
 import { VisualEditError } from 'vite-plugin-visual-edit'
-import type { FilesSession } from '../files-session.ts'
 import type { JsonSchema } from '../tool-schemas.ts'
+import type { Connection, Workspace } from '../workspace.ts'
 
-/** Where the tools work: the files alone (no running editor of the project was found). */
+/** Where the tools work: the project's files, and its running editor when there is one. */
 export interface ToolContext {
-  files: FilesSession
+  workspace: Workspace
 }
 
 /** One MCP tool: its name, what an agent reads of it, its input's JSON Schema, and what it does. */
@@ -15,11 +15,8 @@ export interface McpTool {
   run(input: Record<string, unknown>, context: ToolContext): Promise<unknown>
 }
 
-/** What every answer of the files mode says about where it worked. */
-export const FILES_MODE = {
-  mode: 'files',
-  note: 'No `visual-edit edit` session of this project is running: this works on the files alone (no selection, no live page). Start `visual-edit edit` to edit with the running app.',
-} as const
+/** What every answer says about where it worked: `files` alone, or the running `editor`. */
+export const modeOf = (connection: Connection) => ({ mode: connection.mode, note: connection.note })
 
 export const invalidInput = (message: string) =>
   new VisualEditError('VISUAL_EDIT_INVALID_TOOL_INPUT', message)

@@ -36,6 +36,7 @@ export function historyView(history: History, canvasId: string): HistoryResponse
         id,
         type: entry.operation ? changeTypeOfOperation(entry.operation) : null,
         at,
+        ...(entry.author ? { author: entry.author } : {}),
         files: entry.files.map(preview),
       }),
     ),

@@ -18,6 +18,8 @@ export interface HistoryEntry {
   directories: string[]
   /** The route that made it (named in the History panel); absent for an edit made without one. */
   operation?: MutateOperation
+  /** An agent made it (through `visual-edit mcp`). */
+  author?: 'agent'
 }
 
 /** An entry as the history keeps it: numbered (stable through undo and redo) and dated. */

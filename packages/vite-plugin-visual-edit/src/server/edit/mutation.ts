@@ -51,6 +51,8 @@ export interface MutationServices {
   configDependencies?: () => readonly string[]
   /** The route this edit runs for, named in its undo entry (the History panel); set per request. */
   operation?: MutateOperation
+  /** Who asked: an agent's request (AUTHOR_HEADER) is marked so in the history. */
+  author?: 'agent'
 }
 
 /** A file read for an edit, with its text as the element index knows it. */
@@ -366,6 +368,7 @@ async function commit(
     })),
     directories,
     ...(services.operation ? { operation: services.operation } : {}),
+    ...(services.author ? { author: services.author } : {}),
   })
 
   const response: MutateResponse = { ok: true, files: changes.map((change) => change.relativePath) }

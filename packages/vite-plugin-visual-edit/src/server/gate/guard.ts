@@ -124,25 +124,25 @@ function jsonDepth(text: string, limit: number = MAX_JSON_DEPTH): number {
   return max
 }
 
-const tooLarge = () =>
+const tooLarge = (limit: number) =>
   new MutateError(
     'PAYLOAD_TOO_LARGE',
-    `The body is larger than ${MAX_BODY_BYTES / 1024} KiB; send one change per request.`,
+    `The body is larger than ${limit / 1024} KiB; send one change per request.`,
   )
 
 /**
  * Reads the body as JSON: at most 256 KiB (a larger `Content-Length` is refused before reading, a
  * chunked body as soon as it passes the limit), strict UTF-8, bounded nesting, valid JSON.
  */
-export async function readJsonBody(request: IncomingMessage): Promise<unknown> {
+export async function readJsonBody(request: IncomingMessage, limit = MAX_BODY_BYTES): Promise<unknown> {
   const declared = Number(header(request, 'content-length') ?? Number.NaN)
-  if (declared > MAX_BODY_BYTES) throw tooLarge()
+  if (declared > limit) throw tooLarge(limit)
 
   const chunks: Buffer[] = []
   let received = 0
   for await (const chunk of request as AsyncIterable<Buffer>) {
     received += chunk.length
-    if (received > MAX_BODY_BYTES) throw tooLarge()
+    if (received > limit) throw tooLarge(limit)
     chunks.push(chunk)
   }
 

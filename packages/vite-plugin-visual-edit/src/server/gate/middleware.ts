@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import * as v from 'valibot'
 import type { Connect, Logger } from 'vite'
+import { AGENT_AUTHOR, AUTHOR_HEADER } from '../../protocol/agent.ts'
 import { APP_ROUTES_PATH, type AppRoutesResponse } from '../../protocol/app-routes.ts'
 import { CLASS_CSS_PATH, type ClassCssResponse, classCssRequestSchema } from '../../protocol/class-css.ts'
 import { COMPONENTS_PATH, type ComponentsResponse } from '../../protocol/components.ts'
@@ -70,6 +71,11 @@ function send(
     | AppRoutesResponse
     | ComponentsResponse,
 ): void {
+  sendJson(response, status, body)
+}
+
+/** A JSON answer of the API: never cached, never sniffed. */
+export function sendJson(response: ServerResponse, status: number, body: object): void {
   response.statusCode = status
   response.setHeader('Content-Type', 'application/json; charset=utf-8')
   response.setHeader('Cache-Control', 'no-store')
@@ -92,7 +98,7 @@ async function handleProject(
 }
 
 /** One of the editor's POST endpoints beside the mutate routes: its gate, then its answer. */
-type GatedEndpoint = (
+export type GatedEndpoint = (
   request: IncomingMessage,
   response: ServerResponse,
   gate: GateOptions,
@@ -212,7 +218,7 @@ const GATED_ENDPOINTS: ReadonlyMap<string, GatedEndpoint> = new Map([
  * The gate of the editor's POST endpoints beside the mutate routes (Host, peer, method, same-site
  * fetch, Origin, token, JSON body), then the body parsed with `schema` (400 naming the field).
  */
-async function gatedBody<Schema extends v.GenericSchema>(
+export async function gatedBody<Schema extends v.GenericSchema>(
   request: IncomingMessage,
   response: ServerResponse,
   gate: GateOptions,
@@ -220,6 +226,7 @@ async function gatedBody<Schema extends v.GenericSchema>(
   what: string,
   operation: string,
   schema: Schema,
+  bodyLimit?: number,
 ): Promise<v.InferOutput<Schema>> {
   const host = checkHost(request, gate)
   checkPeer(request, gate)
@@ -234,7 +241,7 @@ async function gatedBody<Schema extends v.GenericSchema>(
   checkOrigin(request, host, gate)
   checkToken(request, gate)
   checkContentType(request)
-  const parsed = v.safeParse(schema, await readJsonBody(request), { abortEarly: true })
+  const parsed = v.safeParse(schema, await readJsonBody(request, bodyLimit), { abortEarly: true })
   if (!parsed.success)
     throw new MutateError('BAD_REQUEST', bodyIssueMessage(operation, schema, parsed.issues[0]))
   return parsed.output
@@ -274,6 +281,9 @@ async function handleRoute(
   }
   checkContentType(request)
   const body = await readJsonBody(request)
+  // An agent's edit is marked as such in the history (the agent bridge sends the header).
+  const by: MutationServices =
+    header(request, AUTHOR_HEADER) === AGENT_AUTHOR ? { ...services, author: AGENT_AUTHOR } : services
 
   const operation:
     | ((
@@ -285,7 +295,7 @@ async function handleRoute(
     kind === 'mutate'
       ? OPERATIONS.get(name)
       : name === ACTIVITY_OPERATION.UNDO || name === ACTIVITY_OPERATION.REDO
-        ? () => replay(services, canvasId, name === ACTIVITY_OPERATION.UNDO ? 'undo' : 'redo')
+        ? () => replay(by, canvasId, name === ACTIVITY_OPERATION.UNDO ? 'undo' : 'redo')
         : name === HISTORY_OPERATION
           ? // The History panel's read of the canvas's entries (body `{}`), in turn with its edits.
             () => Promise.resolve(historyView(services.history, canvasId))
@@ -293,7 +303,7 @@ async function handleRoute(
   if (!operation) throw new MutateError('UNKNOWN_CHANGE_TYPE', ProtocolErrorMessage.UNKNOWN_CHANGE_TYPE)
   // One canvas's changes apply in the order they arrive: an undo sent while an edit is being written
   // waits for it (and undoes it), two undos undo two entries, instead of racing for the history.
-  send(response, 200, await canvases.run([canvasId], () => operation(body, services, canvasId)))
+  send(response, 200, await canvases.run([canvasId], () => operation(body, by, canvasId)))
 }
 
 /**
@@ -329,6 +339,8 @@ export function createMutateMiddleware(
   services: MutationServices,
   logger: Logger,
   project: () => ProjectResponse,
+  /** More gated endpoints by path (the agent bridge's: server/agent/). */
+  more: ReadonlyMap<string, GatedEndpoint> = new Map(),
 ): Connect.NextHandleFunction {
   const canvases = new FileLocks()
   return (request, response, next) => {
@@ -338,9 +350,11 @@ export function createMutateMiddleware(
         ? handleProject(request, response, gate, project)
         : GATED_ENDPOINTS.has(pathname)
           ? (GATED_ENDPOINTS.get(pathname) as GatedEndpoint)(request, response, gate, services)
-          : pathname.startsWith('/canvases/')
-            ? handleRoute(request, response, pathname, gate, services, canvases)
-            : null
+          : more.has(pathname)
+            ? (more.get(pathname) as GatedEndpoint)(request, response, gate, services)
+            : pathname.startsWith('/canvases/')
+              ? handleRoute(request, response, pathname, gate, services, canvases)
+              : null
     if (handled === null) {
       next()
       return
