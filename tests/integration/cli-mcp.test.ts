@@ -18,9 +18,13 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
 })
 
-async function connect() {
-  const { dir, remove } = copyFixture('mutate-app')
-  cleanups.push(remove)
+async function connect(project?: string) {
+  let dir = project
+  if (!dir) {
+    const copy = copyFixture('mutate-app')
+    cleanups.push(copy.remove)
+    dir = copy.dir
+  }
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [CLI, 'mcp', dir],
@@ -74,7 +78,36 @@ describe('visual-edit mcp, files mode', () => {
     expect(validate({ changes: [{ operation: 'rewriteEverything', body: {} }] })).toBe(false)
   })
 
-  test('find_elements by text, component, class and file:line; describe_element; route needs the editor', async () => {
+  test("find_elements by route: the elements of the page component the app's route renders", async () => {
+    // Read only: the marketplace itself, whose routes are route objects of createBrowserRouter.
+    const { call } = await connect(path.join(REPO, 'examples/marketplace'))
+    const found = await call('find_elements', { route: '/listing/L1001', limit: 200 })
+    expect(found.isError).toBe(false)
+    expect(found.value.route).toMatchObject({
+      declared: '/listing/:id',
+      file: 'src/App.tsx',
+      components: ['ListingDetailPage'],
+    })
+    const files = new Set(found.value.elements.map((element: { file: string }) => element.file))
+    expect(files).toContain('src/pages/ListingDetailPage.tsx')
+    expect(
+      found.value.elements.every((element: { matched: string[] }) => element.matched.includes('route')),
+    ).toBe(true)
+    // With another criterion: the route's elements that also match it.
+    const headings = await call('find_elements', {
+      route: '/listing/L1001',
+      component: 'ListingDetailPage',
+      limit: 5,
+    })
+    expect(headings.value.total).toBeGreaterThan(0)
+    const unknown = await call('find_elements', { route: '/no/such/page/here' })
+    expect(unknown.value.error.code).toBe('VISUAL_EDIT_INVALID_TOOL_INPUT')
+    expect(unknown.value.error.message).toMatch(/No route .* matches \/no\/such\/page\/here\. Its routes: \/, .*\/listing\/:id/)
+    const relative = await call('find_elements', { route: 'listing/L1001' })
+    expect(relative.value.error.code).toBe('VISUAL_EDIT_INVALID_TOOL_INPUT')
+  }, 30_000)
+
+  test('find_elements by text, component, class and file:line; describe_element', async () => {
     const { call } = await connect()
     const byText = await call('find_elements', { text: 'welcome' })
     expect(byText.value.mode).toBe('files')
@@ -102,10 +135,6 @@ describe('visual-edit mcp, files mode', () => {
     expect(described.value.children.map((child: { tag: string }) => child.tag)).toEqual(['span'])
     expect(described.value.declaredAt).toEqual([{ file: 'src/Card.tsx', line: expect.any(Number) }])
 
-    const route = await call('find_elements', { route: '/listing/L1001' })
-    expect(route.isError).toBe(true)
-    expect(route.value.error.code).toBe('VISUAL_EDIT_INVALID_TOOL_INPUT')
-    expect(route.value.error.message).toMatch(/visual-edit edit/)
     const nothing = await call('find_elements', {})
     expect(nothing.value.error.message).toMatch(/Say what to find/)
   })

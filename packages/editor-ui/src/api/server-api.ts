@@ -1,5 +1,9 @@
 import {
   ACTIVITY_OPERATION,
+  AGENT_ANSWER_PATH,
+  AGENT_NEXT_PATH,
+  type AgentAnswer,
+  type AgentNextResponse,
   APP_ROUTES_PATH,
   type AppRoutesResponse,
   activityPath,
@@ -121,12 +125,23 @@ export class ServerApi {
     return this.#post(COMPONENTS_PATH, {})
   }
 
-  async #post<T>(path: string, body: unknown): Promise<T> {
+  /** The agent bridge's long poll: the next question of a coding agent, or news of what one did. */
+  agentNext(signal: AbortSignal): Promise<AgentNextResponse> {
+    return this.#post(AGENT_NEXT_PATH, { canvasId: this.canvasId }, signal)
+  }
+
+  /** The answer to an agent's question (AgentNextResponse.question). */
+  agentAnswer(answer: AgentAnswer): Promise<{ ok: boolean }> {
+    return this.#post(AGENT_ANSWER_PATH, answer)
+  }
+
+  async #post<T>(path: string, body: unknown, signal?: AbortSignal): Promise<T> {
     const response = await fetch(path, {
       method: 'POST',
       credentials: 'same-origin',
       headers: { 'content-type': 'application/json', [TOKEN_HEADER]: this.#token },
       body: JSON.stringify(body),
+      ...(signal ? { signal } : {}),
     })
     if (!response.ok) throw await failure(response)
     return (await response.json()) as T

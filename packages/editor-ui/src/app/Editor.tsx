@@ -57,6 +57,11 @@ function Layout() {
   const dark = useEditorState((state) => state.dark)
   const width = useEditorState((state) => state.width)
   useShortcuts()
+  // Coding agents (`visual-edit mcp`) reach this page through the dev server while it is open.
+  useEffect(() => {
+    session.agent.start()
+    return () => session.agent.stop()
+  }, [session])
   useEffect(() => {
     document.documentElement.classList.toggle('dark', dark)
   }, [dark])

@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react'
+import { Bot } from 'lucide-react'
 import { useSyncExternalStore } from 'react'
 import { useEditorState, useSession } from '../session/session-context.tsx'
 
@@ -17,6 +18,7 @@ export function StatusBar() {
   const error = useSelector(session.connection, (snapshot) => snapshot.context.error)
   const nodes = useEditorState((state) => state.nodes.length)
   const lastSave = useEditorState((state) => state.lastSave)
+  const agents = useEditorState((state) => state.agent.connected)
   const pending = useSyncExternalStore(
     session.ledger.subscribe.bind(session.ledger),
     () => session.ledger.pending,
@@ -50,6 +52,16 @@ export function StatusBar() {
       {pending > 0 ? (
         <span>
           {pending} change{pending === 1 ? '' : 's'} pending
+        </span>
+      ) : null}
+      {agents > 0 ? (
+        <span
+          role="status"
+          className="ml-auto flex items-center gap-1.5"
+          title="A coding agent is connected through visual-edit mcp: it sees the selection, and its edits are in the history."
+        >
+          <Bot aria-hidden="true" className="size-3 text-[var(--accent-ink)]" />
+          {agents === 1 ? 'Agent connected' : `${agents} agents connected`}
         </span>
       ) : null}
     </footer>

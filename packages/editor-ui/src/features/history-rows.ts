@@ -71,7 +71,11 @@ const nameOfEntries = (entries: readonly HistoryEntryView[]): string => {
   const types = new Set(entries.map((entry) => entry.type))
   const [only] = types
   const name = types.size === 1 && only ? CHANGE_NAMES[only] : 'Edit'
-  return entries.length > 1 ? `${name} ×${entries.length}` : name
+  const counted = entries.length > 1 ? `${name} ×${entries.length}` : name
+  // A coding agent's edits (visual-edit mcp) say so: they sit in the same history as the user's.
+  return entries.length > 0 && entries.every((entry) => entry.author === 'agent')
+    ? `${counted} · by agent`
+    : counted
 }
 
 const uniquePaths = (files: readonly HistoryFileView[]) => [...new Set(files.map((file) => file.path))]

@@ -154,6 +154,18 @@ export class ChangeLedger {
     this.#notify()
   }
 
+  /**
+   * A coding agent wrote `entries` edits on this canvas (the agent bridge): the newest of its history,
+   * one undo step each, and what could be redone is gone, as after any edit.
+   */
+  external(entries: number): void {
+    if (entries <= 0) return
+    for (let entry = 0; entry < entries; entry++)
+      this.#undoSteps.push({ step: null, activities: 1, itemIds: [] })
+    this.#redoSteps = []
+    this.#notify()
+  }
+
   subscribe(listener: () => void): () => void {
     this.#listeners.add(listener)
     return () => this.#listeners.delete(listener)

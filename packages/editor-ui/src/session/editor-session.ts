@@ -6,6 +6,7 @@ import type {
 } from 'vite-plugin-visual-edit/protocol'
 import type { Actor } from 'xstate'
 import type { ServerApi } from '../api/server-api.ts'
+import type { AgentBridge } from '../features/agent-bridge.ts'
 import { AppFrame } from '../features/app-frame.ts'
 import type { CommandRunner } from '../features/command-runner.ts'
 import type { Command } from '../features/commands.ts'
@@ -71,6 +72,8 @@ export class EditorSession {
   readonly insert: Inserting
   /** The breakpoint frames beside the primary one, which the canvas calls directly (`add`, `resize`, ...). */
   readonly frames: Frames
+  /** The bridge to coding agents (`visual-edit mcp`): the editor page starts and stops its long poll. */
+  readonly agent: AgentBridge
 
   readonly #store = new SliceStore<EditorState>(() => this.#compose())
   readonly #frame = new AppFrame()
@@ -113,6 +116,7 @@ export class EditorSession {
     this.insert = features.insert
     this.frames = features.frames
     this.history = features.history
+    this.agent = features.agent
     this.ledger = features.edits.ledger
     this.selection = features.selection.actor
     this.textEdit = features.textEditing.actor
@@ -139,6 +143,7 @@ export class EditorSession {
       ...this.props.state,
       ...this.insert.state,
       ...this.frames.state,
+      ...this.agent.state,
     }
   }
 

@@ -1,3 +1,4 @@
+import type { AgentState } from '../features/agent-bridge.ts'
 import type { DesignTokensState } from '../features/design-tokens.ts'
 import type { EditsState } from '../features/edits.ts'
 import type { FramesState } from '../features/frames.ts'
@@ -37,4 +38,5 @@ export interface EditorState
     HistoryState,
     PropsState,
     InsertState,
-    FramesState {}
+    FramesState,
+    AgentState {}

@@ -1,5 +1,6 @@
 import { type ElementKey, elementKeysEqual } from 'vite-plugin-visual-edit/protocol'
 import type { ServerApi } from '../api/server-api.ts'
+import { AgentBridge } from '../features/agent-bridge.ts'
 import type { AppFrame } from '../features/app-frame.ts'
 import { CommandRunner } from '../features/command-runner.ts'
 import { Connection } from '../features/connection.ts'
@@ -52,6 +53,7 @@ export interface Features {
   history: ChangeHistory
   commands: CommandRunner
   frames: Frames
+  agent: AgentBridge
 }
 
 /**
@@ -166,6 +168,21 @@ export function wireFeatures(
     lookups: () => lookups.state.lookups,
   })
   bridge.mirrorTo(frames.mirror)
+  const agent = new AgentBridge(store, {
+    api,
+    bridge,
+    selected: () => selection.keys,
+    nodeOf: (key) => tree.nodeOf(key),
+    nodes: () => tree.state.nodes,
+    lookup: (id) => lookups.state.lookups.get(id),
+    href: () => page.state.href,
+    step: (direction, action) => edits.historyStep(direction, action),
+    applied: (entries) => {
+      edits.ledger.external(entries)
+      history.load()
+    },
+    toast: (toast) => toaster.toast(toast),
+  })
   // The inspector drops a forced state when the selection changes, and the page forgets the scope on
   // a reload: both go back on, and the panel reads the styles of what is selected now.
   let styled: ElementKey | undefined
@@ -208,5 +225,6 @@ export function wireFeatures(
     history,
     commands,
     frames,
+    agent,
   }
 }

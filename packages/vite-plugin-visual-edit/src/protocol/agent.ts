@@ -79,6 +79,19 @@ export type AgentCallResponse =
   | { ok: true; result: unknown; canvasId: string }
   | { ok: false; error: { code: string; message: string } }
 
+/** outerHTML of a selected element past which it is cut (an agent reads it; a page's body can be megabytes). */
+export const MAX_AGENT_HTML_CHARS = 20_000
+/** The longer side of a selected element's PNG, in pixels. */
+export const AGENT_PNG_MAX_SIDE = 1000
+
+/** What the page's inspector draws of an element for an agent (callable `captureElement`). */
+export interface CapturedElement {
+  outerHTML: string | null
+  /** `data:image/png;base64,...`; null when it could not be drawn (`pngError` says why). */
+  png: string | null
+  pngError?: string
+}
+
 /** One element of the selection as `get_selection` gives it. */
 export interface AgentSelectedElement {
   codebaseId: string
@@ -93,8 +106,9 @@ export interface AgentSelectedElement {
   props: Record<string, unknown>
   styles: Record<string, string>
   outerHTML: string | null
-  /** `data:image/png;base64,...` of the element, cropped from the frame; null when it could not be drawn. */
+  /** `data:image/png;base64,...` of the element as the page shows it; null when it could not be drawn. */
   png: string | null
+  pngError?: string
 }
 
 export interface AgentSelection {

@@ -1,3 +1,4 @@
+import type { CapturedElement } from './agent.ts'
 import type { DragCancelPayload, DragEndPayload, PreviewPlacement } from './drag.ts'
 import type { ElementKey } from './element-key.ts'
 import type { InstantChangeItem, InstantUpdateDonePayload, InstantUpdateReply } from './instant-update.ts'
@@ -141,6 +142,8 @@ export interface InspectorFunctions {
   getCssEvals: { args: [key?: ElementKey | null]; result: CssEvalsPayload | null }
   ruleMatchesElement: { args: [selector: string, key?: ElementKey | null]; result: RuleMatchPayload }
   getElementClassList: { args: [key: ElementKey]; result: string[] }
+  /** An element's outerHTML and a PNG of it, for a coding agent (protocol/agent.ts). */
+  captureElement: { args: [key: ElementKey]; result: CapturedElement }
   applyChangeItemToDocument: { args: [item: InstantChangeItem]; result: InstantUpdateReply }
   updateCodebaseIds: {
     args: [prevIdToNewIdMap: Readonly<Record<string, string>>]

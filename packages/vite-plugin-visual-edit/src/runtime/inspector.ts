@@ -98,6 +98,9 @@ export function startInspector(
       return (await loadEditing()).instant.setFlushing(flushing)
     },
     getElementClassList: (key) => tree.elementsOf(key).map((element) => [...element.classList])[0] ?? [],
+    // Its own chunk: only a coding agent asks for it.
+    captureElement: async (key) =>
+      (await import('./capture/capture-element.ts')).captureElement(tree.elementsOf(key)[0]),
     updateOutlines: () => outlines.render(),
     clearHoveredOutlines: () => selection.clearHover(),
     pageScroll: () => ({ x: win.scrollX, y: win.scrollY }),

@@ -1,4 +1,5 @@
 import type { HeadlessEditor, IndexedElement } from 'vite-plugin-visual-edit'
+import { routeElements } from '../route-elements.ts'
 import { type ElementSummary, SourceTexts, summarize } from '../source-elements.ts'
 import {
   invalidInput,
@@ -18,6 +19,14 @@ interface Criteria {
   file?: string
   line?: number
   className?: string
+  route?: string
+}
+
+/** The route criterion resolved: the route declared for it and the components its element names. */
+interface RouteMatch {
+  path: string
+  file: string
+  components: string[]
 }
 
 function criteriaOf(input: Record<string, unknown>): Criteria {
@@ -35,10 +44,10 @@ function criteriaOf(input: Record<string, unknown>): Criteria {
     if (!file) throw invalidInput('"line" needs "file": name the file the line is in.')
     criteria.line = line
   }
-  if (optionalString(input, 'route')) {
-    throw invalidInput(
-      'Finding what renders on a route needs the running app: start `visual-edit edit` for this project, then ask again. Without it, search by text, component, class or file.',
-    )
+  const route = optionalString(input, 'route')
+  if (route) {
+    if (!route.startsWith('/')) throw invalidInput('"route" is a path of the app, such as /listing/L1001.')
+    criteria.route = route
   }
   if (Object.keys(criteria).length === 0)
     throw invalidInput('Say what to find: "text", "component", "class", "file" (with "line"), or "route".')
@@ -46,8 +55,13 @@ function criteriaOf(input: Record<string, unknown>): Criteria {
 }
 
 /** Why `summary` matches every criterion given, or null when one does not. */
-function matches(summary: ElementSummary, criteria: Criteria): string[] | null {
+function matches(summary: ElementSummary, criteria: Criteria, route: RouteMatch | null): string[] | null {
   const why: string[] = []
+  if (route) {
+    const usage = summary.file === route.file && route.components.includes(summary.tag)
+    if (!usage && !(summary.declaredIn && route.components.includes(summary.declaredIn))) return null
+    why.push('route')
+  }
   if (criteria.file) {
     if (summary.file !== criteria.file) return null
     if (criteria.line !== undefined && summary.line !== criteria.line) return null
@@ -99,7 +113,8 @@ export const findElements: McpTool = {
       line: { type: 'integer', minimum: 1, description: 'With file: the element whose `<` is on this line.' },
       route: {
         type: 'string',
-        description: 'An app route such as /listing/L1001: what renders there (needs the running editor).',
+        description:
+          "An app path such as /listing/L1001: the elements of the page component its route renders (read from the app's react-router routes).",
       },
       limit: {
         type: 'integer',
@@ -115,16 +130,22 @@ export const findElements: McpTool = {
     const criteria = criteriaOf(input)
     const limit = optionalInteger(input, 'limit', { min: 1, max: MAX_LIMIT }) ?? DEFAULT_LIMIT
     const editor = await files.editor()
+    let route: RouteMatch | null = null
+    if (criteria.route) {
+      const resolved = await routeElements(editor, criteria.route)
+      route = { path: resolved.route.path, file: resolved.route.file, components: resolved.components }
+    }
     const found: (ElementSummary & { matched: string[] })[] = []
     let total = 0
     for (const summary of await summaries(editor, allElements(editor))) {
-      const why = matches(summary, criteria)
+      const why = matches(summary, criteria, route)
       if (!why) continue
       total++
       if (found.length < limit) found.push({ ...summary, matched: why })
     }
     return {
       ...modeOf(await workspace.connection()),
+      ...(route ? { route: { declared: route.path, file: route.file, components: route.components } } : {}),
       total,
       elements: found,
       ...(total > limit ? { truncated: true } : {}),
