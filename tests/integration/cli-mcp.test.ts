@@ -102,7 +102,9 @@ describe('visual-edit mcp, files mode', () => {
     expect(headings.value.total).toBeGreaterThan(0)
     const unknown = await call('find_elements', { route: '/no/such/page/here' })
     expect(unknown.value.error.code).toBe('VISUAL_EDIT_INVALID_TOOL_INPUT')
-    expect(unknown.value.error.message).toMatch(/No route .* matches \/no\/such\/page\/here\. Its routes: \/, .*\/listing\/:id/)
+    expect(unknown.value.error.message).toMatch(
+      /No route .* matches \/no\/such\/page\/here\. Its routes: \/, .*\/listing\/:id/,
+    )
     const relative = await call('find_elements', { route: 'listing/L1001' })
     expect(relative.value.error.code).toBe('VISUAL_EDIT_INVALID_TOOL_INPUT')
   }, 30_000)
