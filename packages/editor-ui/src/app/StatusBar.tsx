@@ -56,7 +56,7 @@ export function StatusBar() {
       ) : null}
       {agents > 0 ? (
         <span
-          role="status"
+          data-testid="agent-status"
           className="ml-auto flex items-center gap-1.5"
           title="A coding agent is connected through visual-edit mcp: it sees the selection, and its edits are in the history."
         >

@@ -1,0 +1,150 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
+import { expect, type Page, test } from '@playwright/test'
+import { type CliProject, startCliProject } from '../projects/cli-project.ts'
+import { type EditorPage, openEditor } from './editor-page.ts'
+
+/**
+ * Issue 32: `visual-edit mcp` beside a running `visual-edit edit` of the same project (Vite 7 +
+ * Tailwind 4.1), driven by the MCP SDK's own client over stdio: it finds the session, sees what the
+ * user selected in the editor, and its edits land in the frame and in the editor's history, undone
+ * from either side.
+ */
+test.describe.configure({ mode: 'serial', timeout: 90_000 })
+
+const REPO = path.resolve(import.meta.dirname, '../../..')
+const CLI = path.join(REPO, 'packages/cli/bin/visual-edit.js')
+
+const APP = `export function App() {
+  return (
+    <main className="p-8">
+      <Card>
+        <h1 id="title" className="text-2xl font-bold">Agent test</h1>
+      </Card>
+      <p id="lead" className="mt-2 text-slate-600">Lead text</p>
+    </main>
+  )
+}
+
+function Card({ children }: { children: React.ReactNode }) {
+  return <section className="rounded border p-4">{children}</section>
+}
+`
+
+let served: CliProject
+let editor: EditorPage
+let page: Page
+let client: Client
+
+const source = () => readFileSync(path.join(served.dir, 'src/App.tsx'), 'utf8')
+
+/** Calls a tool; its answer's JSON, and whether it is a refusal. */
+async function call(name: string, args: Record<string, unknown> = {}) {
+  const result = await client.callTool({ name, arguments: args })
+  const [content] = result.content as { type: string; text: string }[]
+  return { isError: result.isError === true, value: JSON.parse(content?.text ?? 'null') }
+}
+
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(120_000)
+  served = await startCliProject('vite7-tailwind41', undefined, { 'src/App.tsx': APP })
+  page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage()
+  editor = await openEditor(page, served)
+  client = new Client({ name: 'visual-edit-e2e', version: '0.0.0' })
+  await client.connect(
+    new StdioClientTransport({
+      command: process.execPath,
+      args: [CLI, 'mcp', served.dir],
+      cwd: REPO,
+      stderr: 'pipe',
+    }),
+  )
+})
+test.afterAll(async () => {
+  await client?.close()
+  await page?.context().close()
+  await served?.stop()
+})
+
+test('the agent finds the running editor, and the status bar shows it connected', async () => {
+  const history = await call('history')
+  expect(history.value.mode).toBe('editor')
+  expect(history.value.note).toContain(served.editorOrigin)
+  await expect(page.getByTestId('agent-status')).toHaveText('Agent connected')
+})
+
+test('get_selection: what the user selected, with its code, components, classes, text, styles, route and picture', async () => {
+  await editor.select(editor.app.locator('h1#title'))
+  const { value } = await call('get_selection')
+  expect(value.mode).toBe('editor')
+  expect(value.route).toBe('/')
+  expect(value.selection).toHaveLength(1)
+  const [h1] = value.selection
+  expect(h1).toMatchObject({
+    file: 'src/App.tsx',
+    line: 5,
+    column: 9,
+    tag: 'h1',
+    text: { kind: 'static', value: 'Agent test' },
+    props: { id: 'title' },
+  })
+  expect(h1.componentStack).toEqual(['App', 'Card'])
+  expect(h1.classes).toContainEqual({ name: 'text-2xl', css: expect.stringContaining('font-size') })
+  expect(h1.styles['font-weight']).toBe('700')
+  expect(h1.outerHTML).toContain('Agent test')
+  expect(h1.png).toMatch(/^data:image\/png;base64,/)
+  expect(Buffer.from(h1.png.split(',')[1], 'base64').subarray(1, 4).toString()).toBe('PNG')
+})
+
+test("apply_changes: a wrong precondition writes nothing; the right one lands in the frame and in the editor's history", async () => {
+  const before = source()
+  const element = { file: 'src/App.tsx', line: 5 }
+  const wrong = await call('apply_changes', {
+    changes: [{ operation: 'editText', body: { element, oldText: 'Agent tests', newText: 'Edited' } }],
+  })
+  expect(wrong.isError).toBe(true)
+  expect(wrong.value.error.code).toBe('TEXT_MISMATCH')
+  expect(source()).toBe(before)
+
+  const right = await call('apply_changes', {
+    changes: [
+      { operation: 'editText', body: { element, oldText: 'Agent test', newText: 'Edited by the agent' } },
+    ],
+  })
+  expect(right.isError).toBe(false)
+  expect(right.value.mode).toBe('editor')
+  expect(right.value.diff).toContain(
+    '+        <h1 id="title" className="text-2xl font-bold">Edited by the agent</h1>',
+  )
+  expect(source()).toContain('>Edited by the agent</h1>')
+  await expect(editor.app.locator('h1#title')).toHaveText('Edited by the agent')
+  await expect(page.getByText('Your coding agent changed src/App.tsx', { exact: true })).toBeVisible()
+  await expect(editor.undoButton).toBeEnabled()
+  const history = await call('history')
+  expect(history.value.entries.at(-1)).toMatchObject({
+    type: 'EDIT_TEXT',
+    by: 'agent',
+    files: ['src/App.tsx'],
+    undone: false,
+  })
+  await page.getByRole('tab', { name: 'History', exact: true }).click()
+  await expect(page.getByRole('region', { name: 'History' }).getByText('Edit text · by agent')).toBeVisible()
+})
+
+test('undo from the agent, then from the editor: each takes back the last change, byte for byte', async () => {
+  const edited = source()
+  const undone = await call('undo')
+  expect(undone.isError).toBe(false)
+  await expect.poll(source).toContain('>Agent test</h1>')
+  await expect(editor.app.locator('h1#title')).toHaveText('Agent test')
+  const original = source()
+
+  await call('redo')
+  await expect.poll(source).toBe(edited)
+  // The user's toolbar undoes the agent's edit too: one history.
+  await editor.undoButton.click()
+  await expect.poll(source).toBe(original)
+  await expect(editor.app.locator('h1#title')).toHaveText('Agent test')
+})
