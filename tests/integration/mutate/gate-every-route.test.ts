@@ -55,3 +55,50 @@ describe('one gate in front of every route', () => {
     },
   )
 })
+
+/** The agent bridge's endpoints (protocol/agent.ts): the same gate as every route. */
+const AGENT_PATHS = [
+  '/__visual-edit/agent/status',
+  '/__visual-edit/agent/call',
+  '/__visual-edit/agent/next',
+  '/__visual-edit/agent/answer',
+  '/__visual-edit/agent/presence',
+]
+
+describe("the agent bridge's endpoints", () => {
+  test.each(AGENT_PATHS)(
+    '%s refuses a missing token, a foreign Origin, a foreign Host, a cross-site fetch and GET',
+    async (path) => {
+      const refused = [
+        [await app.post(path, {}, { 'x-visual-edit-token': '' }), 403, 'FORBIDDEN_TOKEN'],
+        [await app.post(path, {}, { origin: 'https://evil.example' }), 403, 'FORBIDDEN_ORIGIN'],
+        [await app.post(path, {}, { host: 'evil.example' }), 403, 'FORBIDDEN_HOST'],
+        [await app.post(path, {}, { 'sec-fetch-site': 'cross-site' }), 403, 'FORBIDDEN_ORIGIN'],
+        [
+          await app.raw({
+            method: 'GET',
+            path,
+            headers: { origin: app.apiUrl, 'x-visual-edit-token': app.token },
+          }),
+          405,
+          'METHOD_NOT_ALLOWED',
+        ],
+      ] as const
+      for (const [response, status, code] of refused) {
+        expect(response.status, `${path} ${code}`).toBe(status)
+        expect(response.json()).toMatchObject({ error: { code } })
+      }
+    },
+  )
+
+  test('with the token: no editor page open, so a question is refused NO_EDITOR; a bad question names what is allowed', async () => {
+    const status = await app.post('/__visual-edit/agent/status', {})
+    expect(status.json()).toEqual({ canvasId: null, agents: 0 })
+    const call = await app.post('/__visual-edit/agent/call', { question: 'get_selection' })
+    expect(call.status).toBe(409)
+    expect(call.json().error.code).toBe('NO_EDITOR')
+    const bad = await app.post('/__visual-edit/agent/call', { question: 'read_token' })
+    expect(bad.status).toBe(400)
+    expect(bad.json().error.message).toMatch(/get_selection, undo, redo, agent_applied/)
+  })
+})
