@@ -99,6 +99,6 @@ describe("the agent bridge's endpoints", () => {
     expect(call.json().error.code).toBe('NO_EDITOR')
     const bad = await app.post('/__visual-edit/agent/call', { question: 'read_token' })
     expect(bad.status).toBe(400)
-    expect(bad.json().error.message).toMatch(/get_selection, undo, redo, agent_applied/)
+    expect(bad.json().error.message).toMatch(/get_selection, undo, redo/)
   })
 })

@@ -16,11 +16,11 @@ export interface EditorStep {
 }
 
 /**
- * apply_changes with a running editor: the whole group first runs headless on the files (its
- * preconditions checked, its diff made; a refusal writes nothing anywhere), then change by change
- * through the dev server's mutate routes, on the open editor's canvas (so the edits sit in its history,
- * marked as the agent's, and its page shows them), and the editor is told. A change the server
- * refuses after all (the user edited in between) undoes the ones before it: all or nothing.
+ * apply_changes with a running editor: change by change through the dev server's mutate routes, on
+ * the open editor's canvas (so the edits sit in its history, marked as the agent's, its page shows
+ * them, and it hears of each), each checked there against the files as they are (the preconditions).
+ * A refused change undoes the ones before it: all or nothing. The diff is the server's, of what it
+ * wrote. A dry run runs headless on the files instead, writing nothing anywhere.
  */
 export async function applyLive(
   files: FilesSession,
@@ -30,18 +30,23 @@ export async function applyLive(
   dryRun: boolean,
 ): Promise<AppliedChanges & { canvasId: string }> {
   const canvas = canvasId ?? AGENT_CANVAS
-  const planned = await files.apply(changes, true)
-  if (dryRun) return { ...planned, canvasId: canvas }
-  const editor = await files.editor()
-  const bodies = changes.map((change) => resolveLocations(change.body, editor))
+  if (dryRun) return { ...(await files.apply(changes, true)), canvasId: canvas }
+  // Elements named by file and line are found in the files as they are, as the server indexes them.
+  const located = changes.some((change) => JSON.stringify(change.body).includes('"line"'))
+  const editor = located ? await files.editor() : null
+  const bodies = changes.map((change) => (editor ? resolveLocations(change.body, editor) : change.body))
   const ids = new IdTracker()
   const written: string[] = []
+  const diffs: string[] = []
+  const warnings: string[] = []
   let done = 0
   for (const [index, change] of changes.entries()) {
     try {
       const response = await live.mutate(canvas, change.operation, currentIds(bodies[index], ids.current))
       ids.step(response.prevIdToNewIdMap, response.newCodebaseIds)
-      for (const file of response.files ?? []) if (!written.includes(file)) written.push(file)
+      for (const file of response.files) if (!written.includes(file)) written.push(file)
+      diffs.push(response.diff ?? '')
+      warnings.push(...(response.warnings ?? []))
       done++
     } catch (error) {
       const code = visualEditCode(error)
@@ -49,23 +54,19 @@ export async function applyLive(
       for (let step = 0; step < done; step++) await live.undo(canvas)
       throw new VisualEditError(
         code,
-        `Change ${index + 1} of ${changes.length} (${change.operation}) was refused by the running editor's server (${code}): ${(error as Error).message} Nothing was written${done > 0 ? ` (the ${done} change${done === 1 ? '' : 's'} before it were undone)` : ''}.`,
+        `Change ${index + 1} of ${changes.length} (${change.operation}) was refused (${code}): ${(error as Error).message} Nothing was written${done > 0 ? ` (the ${done} change${done === 1 ? '' : 's'} before it were undone)` : ''}.`,
         { cause: error },
       )
     }
   }
-  if (canvasId !== null && done > 0) {
-    await live.ask('agent_applied', { entries: done, files: written }).catch((error: unknown) => {
-      // The page closed in between: the edits are written and in the history all the same.
-      if (visualEditCode(error) === undefined) throw error
-    })
-  }
   return {
-    ...planned,
+    ok: true,
     dryRun: false,
     files: written,
+    diff: diffs.join(''),
     prevIdToNewIdMap: ids.moved,
     newCodebaseIds: ids.created,
+    warnings,
     canvasId: canvas,
   }
 }

@@ -15,15 +15,26 @@ const FILES_NOTE =
  * The project as the tools see it: its files (always), and the running `visual-edit edit` of it when
  * there is one, found again at every call (it may start or stop while the agent works).
  */
+/** How long a found connection is used before the session is looked for again (an agent's burst of calls). */
+const CONNECTION_TTL_MS = 1000
+
 export class Workspace {
   readonly files: FilesSession
   #live: { session: AgentSessionFile; live: LiveSession } | null = null
+  #known: { connection: Connection; at: number } | null = null
 
   constructor(dir: string) {
     this.files = new FilesSession(dir)
   }
 
   async connection(): Promise<Connection> {
+    if (this.#known && performance.now() - this.#known.at < CONNECTION_TTL_MS) return this.#known.connection
+    const connection = await this.#connect()
+    this.#known = { connection, at: performance.now() }
+    return connection
+  }
+
+  async #connect(): Promise<Connection> {
     let session: AgentSessionFile | null
     try {
       session = readSessionFile(this.files.root)

@@ -96,7 +96,7 @@ export interface AgentBridgeDeps {
 
 /**
  * The editor page's side of the agent bridge (protocol/agent.ts): a long poll on the dev server that
- * brings a coding agent's questions (what is selected, undo, redo, its edits landed) and its presence,
+ * brings a coding agent's questions (what is selected, undo, redo) and news (its presence, its edits),
  * answered from this page's state. Runs from `start` to `stop`.
  */
 export class AgentBridge {
@@ -147,13 +147,23 @@ export class AgentBridge {
   }
 
   #news(news: AgentNews): void {
-    if (news.kind === 'presence') this.#connected(news.agents)
+    if (news.kind === 'presence') {
+      this.#connected(news.agents)
+      return
+    }
+    this.#deps.applied(news.entries)
+    const files = news.files
+    this.#deps.toast({
+      kind: 'info',
+      title: `Your coding agent changed ${files.length === 1 ? files[0] : `${files.length} files`}`,
+      detail: 'It is in the history: undo takes it back.',
+    })
   }
 
   async #answer(question: NonNullable<AgentNextResponse['question']>): Promise<void> {
     let answer: { id: string; result?: unknown; error?: { code: string; message: string } }
     try {
-      answer = { id: question.id, result: await this.#result(question.question, question.input) }
+      answer = { id: question.id, result: await this.#result(question.question) }
     } catch (error) {
       const code =
         typeof (error as { code?: unknown }).code === 'string' ? (error as { code: string }).code : 'INTERNAL'
@@ -167,24 +177,13 @@ export class AgentBridge {
     })
   }
 
-  async #result(question: string, input: Record<string, unknown>): Promise<unknown> {
+  async #result(question: string): Promise<unknown> {
     switch (question) {
       case 'get_selection':
         return this.selection()
       case 'undo':
       case 'redo':
         return this.#step(question)
-      case 'agent_applied': {
-        const entries = typeof input.entries === 'number' ? Math.max(0, Math.floor(input.entries)) : 0
-        const files = Array.isArray(input.files) ? input.files.filter((file) => typeof file === 'string') : []
-        this.#deps.applied(entries)
-        this.#deps.toast({
-          kind: 'info',
-          title: `Your coding agent changed ${files.length === 1 ? files[0] : `${files.length} files`}`,
-          detail: 'It is in the history: undo takes it back.',
-        })
-        return { ok: true }
-      }
       default:
         throw Object.assign(new Error(`The editor does not answer '${question}'.`), { code: 'BAD_REQUEST' })
     }

@@ -34,7 +34,7 @@ export const AGENT_POLL_MS = 20_000
 export const MAX_AGENT_ANSWER_BYTES = 8 * 1024 * 1024
 
 /** What an agent may ask the editor page. */
-export const AGENT_QUESTIONS = ['get_selection', 'undo', 'redo', 'agent_applied'] as const
+export const AGENT_QUESTIONS = ['get_selection', 'undo', 'redo'] as const
 export type AgentQuestion = (typeof AGENT_QUESTIONS)[number]
 
 export const agentCallSchema = v.object(

@@ -56,6 +56,8 @@ export interface MutateResponse {
   prevIdToNewIdMap?: Record<string, string>
   /** Ids of the elements the edit created (added, duplicated, the wrapping div). */
   newCodebaseIds?: string[]
+  /** An agent's request only (AUTHOR_HEADER): the unified diff of every file written, as `git diff` prints it. */
+  diff?: string
   /** A message for the editor to show, e.g. 'Successfully added' when there was no instant update. */
   toast?: string
   /**

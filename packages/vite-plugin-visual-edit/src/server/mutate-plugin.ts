@@ -74,6 +74,7 @@ export function mutatePlugin(context: VisualEditContext): Plugin {
           project,
         }),
         agentEndpoints(relay),
+        (written) => relay.tell({ kind: 'applied', entries: 1, files: written.files }),
       )
       editor.attach(server, editorOriginHandler({ gate, api, page: () => editor.page, logger }))
       context.editor = editor

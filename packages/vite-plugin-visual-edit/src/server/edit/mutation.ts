@@ -13,6 +13,7 @@ import {
   viteConfigDependencies,
 } from './config-dependencies.ts'
 import type { History } from './history.ts'
+import { unifiedDiff } from './history-view.ts'
 import { remapIds } from './id-remap.ts'
 import { MutateError } from './mutate-error.ts'
 import { type NewFilePolicy, newFilePolicy } from './new-file-policy.ts'
@@ -372,6 +373,15 @@ async function commit(
   })
 
   const response: MutateResponse = { ok: true, files: changes.map((change) => change.relativePath) }
+  // An agent reads what it did (and cannot see the editor's page): the diff of the files written.
+  if (services.author === 'agent') {
+    response.diff = changes
+      .map(
+        (change) =>
+          unifiedDiff(change.relativePath, change.before?.toString('utf8') ?? null, change.text).diff ?? '',
+      )
+      .join('')
+  }
   if (outcome.relocate) {
     const remapped = remapIds(services.index, before, outcome.relocate)
     if (Object.keys(remapped).length > 0) response.prevIdToNewIdMap = remapped

@@ -254,6 +254,7 @@ async function handleRoute(
   gate: GateOptions,
   services: MutationServices,
   canvases: FileLocks,
+  agentWrote: (response: MutateResponse) => void,
 ): Promise<void> {
   const host = checkHost(request, gate)
   checkPeer(request, gate)
@@ -303,7 +304,10 @@ async function handleRoute(
   if (!operation) throw new MutateError('UNKNOWN_CHANGE_TYPE', ProtocolErrorMessage.UNKNOWN_CHANGE_TYPE)
   // One canvas's changes apply in the order they arrive: an undo sent while an edit is being written
   // waits for it (and undoes it), two undos undo two entries, instead of racing for the history.
-  send(response, 200, await canvases.run([canvasId], () => operation(body, by, canvasId)))
+  const answer = await canvases.run([canvasId], () => operation(body, by, canvasId))
+  if (by.author === AGENT_AUTHOR && kind === 'mutate' && 'files' in answer && answer.files.length > 0)
+    agentWrote(answer)
+  send(response, 200, answer)
 }
 
 /**
@@ -341,6 +345,8 @@ export function createMutateMiddleware(
   project: () => ProjectResponse,
   /** More gated endpoints by path (the agent bridge's: server/agent/). */
   more: ReadonlyMap<string, GatedEndpoint> = new Map(),
+  /** Told of every edit an agent's request wrote (the open editor pages hear of it: server/agent/). */
+  agentWrote: (response: MutateResponse) => void = () => {},
 ): Connect.NextHandleFunction {
   const canvases = new FileLocks()
   return (request, response, next) => {
@@ -353,7 +359,7 @@ export function createMutateMiddleware(
           : more.has(pathname)
             ? (more.get(pathname) as GatedEndpoint)(request, response, gate, services)
             : pathname.startsWith('/canvases/')
-              ? handleRoute(request, response, pathname, gate, services, canvases)
+              ? handleRoute(request, response, pathname, gate, services, canvases, agentWrote)
               : null
     if (handled === null) {
       next()
