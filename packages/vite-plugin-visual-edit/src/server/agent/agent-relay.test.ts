@@ -14,7 +14,9 @@ function connection() {
   const listeners: (() => void)[] = []
   return {
     onClose: (listener: () => void) => listeners.push(listener),
-    close: () => listeners.forEach((l) => l()),
+    close: () => {
+      for (const listener of listeners) listener()
+    },
   }
 }
 
