@@ -2,6 +2,7 @@
  * `npm run bench [-- <name> [args...]]`: runs every benchmark, or the one named. Each prints its figures
  * beside a baseline measured in the same run; the exit code is 1 when a goal is missed.
  */
+import { benchAgent } from './agent.ts'
 import { benchBackend } from './backend.ts'
 import { benchClassAutocomplete } from './class-autocomplete.ts'
 import { benchEditor } from './editor.ts'
@@ -41,6 +42,7 @@ const BENCHMARKS: Record<string, (args: string[]) => Promise<boolean>> = {
   palette: benchPalette,
   frames: benchFrames,
   insert: benchInsert,
+  agent: benchAgent,
 }
 
 const [name, ...args] = process.argv.slice(2)

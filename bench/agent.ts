@@ -1,0 +1,187 @@
+/**
+ * `visual-edit mcp` beside a running editor on the marketplace (issue 32), driven by the MCP SDK's
+ * client over stdio, each figure beside a floor measured in the same run.
+ *
+ *   npm run bench -- agent
+ *
+ * 1. get_selection with the hero heading selected, PNG included, from the call to its answer.
+ *    Floor: get_selection with nothing selected (the same path through the dev server to the editor
+ *    page and back, nothing to read or draw). Goal: p95 < 100 ms.
+ * 2. apply_changes of one text edit (the heading's text, back and forth), from the call to its answer
+ *    (the file written). Floor: the same edit through the editor's HTTP route (POST mutate/editText
+ *    with the session token, on the same canvas), the two taken in turn. Goal: p95 <= 1.2x the floor's.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
+import { chromium } from '@playwright/test'
+import { mutatePath, TOKEN_HEADER } from '../packages/vite-plugin-visual-edit/src/protocol/index.ts'
+import playwrightConfig, { CHROMIUM_PATH } from '../playwright.config.ts'
+import { MARKETPLACE, startCliProject } from '../tests/e2e/projects/cli-project.ts'
+import { formatTable, median, percentile, ratio } from './report.ts'
+
+const REPO = path.resolve(import.meta.dirname, '..')
+const CLI = path.join(REPO, 'packages/cli/bin/visual-edit.js')
+const HEADING = 'Buy and Sell Anything in Gulbarga District'
+
+const SELECTION_GOAL_P95_MS = 100
+const APPLY_GOAL_RATIO = 1.2
+const SELECTIONS = 40
+const EDITS = 16
+
+async function timed<T>(run: () => Promise<T>): Promise<{ ms: number; value: T }> {
+  const start = performance.now()
+  const value = await run()
+  return { ms: performance.now() - start, value }
+}
+
+export async function benchAgent(): Promise<boolean> {
+  const stateHome = process.env.XDG_STATE_HOME
+  const state = mkdtempSync(path.join(tmpdir(), 'visual-edit-bench-state-'))
+  process.env.XDG_STATE_HOME = state
+  const served = await startCliProject('marketplace', MARKETPLACE)
+  const browser = await chromium.launch({
+    ...playwrightConfig.use?.launchOptions,
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+  })
+  const client = new Client({ name: 'visual-edit-bench', version: '0.0.0' })
+  try {
+    const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage()
+    await page.goto(served.editorUrl)
+    await page.locator('[role=treeitem]').first().waitFor({ timeout: 60_000 })
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Connected$/ })
+      .waitFor()
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [CLI, 'mcp', served.dir],
+        cwd: REPO,
+        stderr: 'pipe',
+      }),
+    )
+    const call = async (name: string, args: Record<string, unknown> = {}) => {
+      const result = await client.callTool({ name, arguments: args })
+      const text = (result.content as { text: string }[])[0]?.text ?? 'null'
+      if (result.isError) throw new Error(`${name} was refused: ${text}`)
+      return JSON.parse(text)
+    }
+
+    // The floor first: nothing selected.
+    const empty: number[] = []
+    for (let round = 0; round < SELECTIONS + 3; round++) {
+      const { ms, value } = await timed(() => call('get_selection'))
+      if (value.mode !== 'editor' || value.selection.length !== 0)
+        throw new Error('get_selection floor: not the editor')
+      if (round >= 3) empty.push(ms)
+    }
+    const heading = page.frameLocator('iframe[title="The app"]').locator('h1#hero-heading')
+    await heading.click()
+    const id = await heading.getAttribute('data-tempo-id')
+    await page.locator(`[role=treeitem][data-codebase-id="${id}"][aria-selected=true]`).waitFor()
+    const selections: number[] = []
+    let pngBytes = 0
+    for (let round = 0; round < SELECTIONS + 3; round++) {
+      const { ms, value } = await timed(() => call('get_selection'))
+      const [element] = value.selection
+      if (!element?.png) throw new Error(`get_selection drew no PNG: ${element?.pngError ?? 'no element'}`)
+      pngBytes = Math.round(((element.png.length - 22) * 3) / 4)
+      if (round >= 3) selections.push(ms)
+    }
+
+    // The same text edit both ways, in turn, on the editor's canvas.
+    const { canvasId } = await (
+      await fetch(`${served.editorOrigin}/__visual-edit/agent/status`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [TOKEN_HEADER]: served.token },
+        body: '{}',
+      })
+    ).json()
+    const body = (from: string, to: string) => ({ element: { codebaseId: id }, oldText: from, newText: to })
+    let text = HEADING
+    const next = () => {
+      const from = text
+      text = text === HEADING ? `${HEADING}!` : HEADING
+      return [from, text] as const
+    }
+    const viaAgent: number[] = []
+    const viaHttp: number[] = []
+    for (let round = 0; round < EDITS + 2; round++) {
+      const [a, b] = next()
+      const agent = await timed(() =>
+        call('apply_changes', { changes: [{ operation: 'editText', body: body(a, b) }] }),
+      )
+      const [c, d] = next()
+      const http = await timed(async () => {
+        const response = await fetch(`${served.editorOrigin}${mutatePath(canvasId, 'editText')}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', [TOKEN_HEADER]: served.token },
+          body: JSON.stringify(body(c, d)),
+        })
+        if (!response.ok)
+          throw new Error(`the HTTP route answered ${response.status}: ${await response.text()}`)
+        return response.json()
+      })
+      if (round >= 2) {
+        viaAgent.push(agent.ms)
+        viaHttp.push(http.ms)
+      }
+    }
+
+    const selectionP95 = percentile(selections, 95)
+    const agentP95 = percentile(viaAgent, 95)
+    const httpP95 = percentile(viaHttp, 95)
+    const ms = (value: number) => value.toFixed(1)
+    console.log('\nvisual-edit mcp on the marketplace (a running editor, headless Chromium)')
+    console.log(
+      formatTable(
+        ['measure', 'median', 'p95', 'floor', 'floor median', 'floor p95', 'ratio p95'],
+        [
+          [
+            `get_selection, heading + PNG (${(pngBytes / 1024).toFixed(0)} KB)`,
+            ms(median(selections)),
+            ms(selectionP95),
+            'nothing selected',
+            ms(median(empty)),
+            ms(percentile(empty, 95)),
+            ratio(selectionP95, percentile(empty, 95)),
+          ],
+          [
+            'apply_changes, one text edit',
+            ms(median(viaAgent)),
+            ms(agentP95),
+            'HTTP route',
+            ms(median(viaHttp)),
+            ms(httpP95),
+            ratio(agentP95, httpP95),
+          ],
+        ],
+      ),
+    )
+    const goals = [
+      {
+        name: `get_selection p95 < ${SELECTION_GOAL_P95_MS} ms`,
+        met: selectionP95 < SELECTION_GOAL_P95_MS,
+        figure: `${ms(selectionP95)} ms`,
+      },
+      {
+        name: `apply_changes p95 <= ${APPLY_GOAL_RATIO}x the HTTP route's`,
+        met: agentP95 <= APPLY_GOAL_RATIO * httpP95,
+        figure: `${ratio(agentP95, httpP95)}x`,
+      },
+    ]
+    for (const goal of goals) console.log(`${goal.met ? 'met   ' : 'MISSED'}  ${goal.name}: ${goal.figure}`)
+    return goals.every((goal) => goal.met)
+  } finally {
+    await client.close()
+    await browser.close()
+    await served.stop()
+    if (stateHome === undefined) delete process.env.XDG_STATE_HOME
+    else process.env.XDG_STATE_HOME = stateHome
+    rmSync(state, { recursive: true, force: true })
+  }
+}
