@@ -99,6 +99,8 @@ describe("the agent bridge's endpoints", () => {
     expect(call.json()).toMatchObject({ error: { code: 'NO_EDITOR' } })
     const bad = await app.post('/__visual-edit/agent/call', { question: 'read_token' })
     expect(bad.status).toBe(400)
-    expect(bad.json()).toMatchObject({ error: { message: expect.stringMatching(/get_selection, undo, redo/) } })
+    expect(bad.json()).toMatchObject({
+      error: { message: expect.stringMatching(/get_selection, undo, redo/) },
+    })
   })
 })
