@@ -9,7 +9,9 @@
  *    page and back, nothing to read or draw). Goal: p95 < 100 ms.
  * 2. apply_changes of one text edit (the heading's text, back and forth), from the call to its answer
  *    (the file written). Floor: the same edit through the editor's HTTP route (POST mutate/editText
- *    with the session token, on the same canvas), the two taken in turn. Goal: p95 <= 1.2x the floor's.
+ *    with the session token, on the same canvas), the two taken in turn, each on a settled page.
+ *    Goal: p95 <= 1.2x the floor's. With the editor open the agent's edit goes through its page (shown
+ *    there at once, then written); with the page closed, straight to the route: both are measured.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -29,7 +31,9 @@ const HEADING = 'Buy and Sell Anything in Gulbarga District'
 const SELECTION_GOAL_P95_MS = 100
 const APPLY_GOAL_RATIO = 1.2
 const SELECTIONS = 40
-const EDITS = 16
+const EDITS = 30
+/** A pause after each edit, outside the figures, for its hot update to land. */
+const SETTLE_MS = 400
 
 async function timed<T>(run: () => Promise<T>): Promise<{ ms: number; value: T }> {
   const start = performance.now()
@@ -94,13 +98,15 @@ export async function benchAgent(): Promise<boolean> {
     }
 
     // The same text edit both ways, in turn, on the editor's canvas.
-    const { canvasId } = await (
-      await fetch(`${served.editorOrigin}/__visual-edit/agent/status`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', [TOKEN_HEADER]: served.token },
-        body: '{}',
-      })
-    ).json()
+    const status = async (): Promise<{ canvasId: string | null }> =>
+      (
+        await fetch(`${served.editorOrigin}/__visual-edit/agent/status`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', [TOKEN_HEADER]: served.token },
+          body: '{}',
+        })
+      ).json()
+    const { canvasId } = (await status()) as { canvasId: string }
     const body = (from: string, to: string) => ({ element: { codebaseId: id }, oldText: from, newText: to })
     let text = HEADING
     const next = () => {
@@ -108,30 +114,75 @@ export async function benchAgent(): Promise<boolean> {
       text = text === HEADING ? `${HEADING}!` : HEADING
       return [from, text] as const
     }
-    const viaAgent: number[] = []
-    const viaHttp: number[] = []
-    for (let round = 0; round < EDITS + 2; round++) {
-      const [a, b] = next()
-      const agent = await timed(() =>
-        call('apply_changes', { changes: [{ operation: 'editText', body: body(a, b) }] }),
-      )
-      const [c, d] = next()
-      const http = await timed(async () => {
+    const httpEdit = () => {
+      const [from, to] = next()
+      return timed(async () => {
         const response = await fetch(`${served.editorOrigin}${mutatePath(canvasId, 'editText')}`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', [TOKEN_HEADER]: served.token },
-          body: JSON.stringify(body(c, d)),
+          body: JSON.stringify(body(from, to)),
         })
         if (!response.ok)
           throw new Error(`the HTTP route answered ${response.status}: ${await response.text()}`)
         return response.json()
       })
-      if (round >= 2) {
-        viaAgent.push(agent.ms)
-        viaHttp.push(http.ms)
-      }
     }
+    const calledAt: number[] = []
+    const agentEdit = () => {
+      const [from, to] = next()
+      calledAt.push(performance.now())
+      return timed(() =>
+        call('apply_changes', { changes: [{ operation: 'editText', body: body(from, to) }] }),
+      )
+    }
+    /** The agent's edit and the HTTP route's in turn; `settle` after each, outside the figures. */
+    const inTurn = async (settle: () => Promise<void>) => {
+      const viaAgent: number[] = []
+      const viaHttp: number[] = []
+      for (let round = 0; round < EDITS + 2; round++) {
+        const agent = await agentEdit()
+        await settle()
+        const http = await httpEdit()
+        await settle()
+        if (round >= 2) {
+          viaAgent.push(agent.ms)
+          viaHttp.push(http.ms)
+        }
+      }
+      return { viaAgent, viaHttp }
+    }
+    // Where the agent's time goes through the editor: until its page sends the request, the request,
+    // and its answer after it.
+    const sentAt: number[] = []
+    const answeredIn: number[] = []
+    const answerAt: number[] = []
+    const finishedAt: number[] = []
+    page.on('request', (request) => {
+      if (request.url().endsWith('/mutate/editText')) sentAt.push(performance.now())
+      if (request.url().endsWith('/agent/answer')) answerAt.push(performance.now())
+    })
+    page.on('requestfinished', (request) => {
+      if (request.url().endsWith('/mutate/editText')) {
+        answeredIn.push(request.timing().responseEnd)
+        finishedAt.push(performance.now())
+      }
+    })
+    // Each edit starts on a settled page (its hot update applied): the server holds a write of a file
+    // until the page has the last one (served-gate.ts), which would charge one side with the other's.
+    const withEditor = await inTurn(() => page.waitForTimeout(SETTLE_MS))
+    const beforeSend = sentAt.map((at, index) => at - (calledAt[index] ?? at))
+    const { viaAgent, viaHttp } = withEditor
+    // Without an editor page (closed: its canvas is forgotten after its grace), the agent writes directly.
+    await page.context().close()
+    for (let tries = 0; tries < 100 && (await status()).canvasId !== null; tries++)
+      await new Promise((r) => setTimeout(r, 100))
+    await new Promise((resolve) => setTimeout(resolve, 1100))
+    const direct = await inTurn(async () => {})
 
+    const answerLag = answerAt.map((at, index) => at - (finishedAt[index] ?? at))
+    console.log(
+      `apply_changes through the editor, medians: call -> its request sent ${median(beforeSend).toFixed(1)} ms (the editor page's round trip alone: ${median(empty).toFixed(1)} ms), the request ${median(answeredIn).toFixed(1)} ms, its answer -> the editor's ${median(answerLag).toFixed(1)} ms`,
+    )
     const selectionP95 = percentile(selections, 95)
     const agentP95 = percentile(viaAgent, 95)
     const httpP95 = percentile(viaHttp, 95)
@@ -151,13 +202,22 @@ export async function benchAgent(): Promise<boolean> {
             ratio(selectionP95, percentile(empty, 95)),
           ],
           [
-            'apply_changes, one text edit',
+            'apply_changes, text edit, editor open',
             ms(median(viaAgent)),
             ms(agentP95),
             'HTTP route',
             ms(median(viaHttp)),
             ms(httpP95),
             ratio(agentP95, httpP95),
+          ],
+          [
+            'apply_changes, text edit, no editor page',
+            ms(median(direct.viaAgent)),
+            ms(percentile(direct.viaAgent, 95)),
+            'HTTP route',
+            ms(median(direct.viaHttp)),
+            ms(percentile(direct.viaHttp, 95)),
+            ratio(percentile(direct.viaAgent, 95), percentile(direct.viaHttp, 95)),
           ],
         ],
       ),
@@ -169,9 +229,14 @@ export async function benchAgent(): Promise<boolean> {
         figure: `${ms(selectionP95)} ms`,
       },
       {
-        name: `apply_changes p95 <= ${APPLY_GOAL_RATIO}x the HTTP route's`,
+        name: `apply_changes p95 <= ${APPLY_GOAL_RATIO}x the HTTP route's, editor open (shown at once through its page)`,
         met: agentP95 <= APPLY_GOAL_RATIO * httpP95,
-        figure: `${ratio(agentP95, httpP95)}x`,
+        figure: `${ratio(agentP95, httpP95)}x; the page's round trip alone, p95 ${ms(percentile(empty, 95))} ms, is over the ${ms((APPLY_GOAL_RATIO - 1) * httpP95)} ms the goal leaves`,
+      },
+      {
+        name: `apply_changes p95 <= ${APPLY_GOAL_RATIO}x the HTTP route's, no editor page`,
+        met: percentile(direct.viaAgent, 95) <= APPLY_GOAL_RATIO * percentile(direct.viaHttp, 95),
+        figure: `${ratio(percentile(direct.viaAgent, 95), percentile(direct.viaHttp, 95))}x`,
       },
     ]
     for (const goal of goals) console.log(`${goal.met ? 'met   ' : 'MISSED'}  ${goal.name}: ${goal.figure}`)

@@ -108,12 +108,27 @@ test("apply_changes: a wrong precondition writes nothing; the right one lands in
   expect(wrong.value.error.code).toBe('TEXT_MISMATCH')
   expect(source()).toBe(before)
 
-  const right = await call('apply_changes', {
+  // The editor sends the agent's edit: held there, the page shows it already and the file does not have it yet.
+  let release = () => {}
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route('**/parseAndMutate/mutate/editText', async (route) => {
+    await held
+    await route.continue()
+  })
+  const applying = call('apply_changes', {
     changes: [
       { operation: 'editText', body: { element, oldText: 'Agent test', newText: 'Edited by the agent' } },
     ],
   })
+  await expect(editor.app.locator('h1#title')).toHaveText('Edited by the agent')
+  expect(source()).toBe(before)
+  release()
+  const right = await applying
+  await page.unroute('**/parseAndMutate/mutate/editText')
   expect(right.isError).toBe(false)
+  expect(right.value.shownInEditor).toBe(true)
   expect(right.value.mode).toBe('editor')
   expect(right.value.diff).toContain(
     '+        <h1 id="title" className="text-2xl font-bold">Edited by the agent</h1>',

@@ -1,4 +1,5 @@
 import { VisualEditError } from 'vite-plugin-visual-edit'
+import { changeForRequest, type MutateResponse } from 'vite-plugin-visual-edit/protocol'
 import {
   type ChangeRequest,
   currentIds,
@@ -16,7 +17,10 @@ export interface EditorStep {
 }
 
 /**
- * apply_changes with a running editor: change by change through the dev server's mutate routes, on
+ * apply_changes with a running editor. With its page open, changes the editor can make itself (all
+ * but adding an element) go through its ledger as one undo step: the page shows them at once (their
+ * instant update), then their files are written, and a refused one takes back the others. Otherwise,
+ * change by change through the dev server's mutate routes, on
  * the open editor's canvas (so the edits sit in its history, marked as the agent's, its page shows
  * them, and it hears of each), each checked there against the files as they are (the preconditions).
  * A refused change undoes the ones before it: all or nothing. The diff is the server's, of what it
@@ -28,7 +32,7 @@ export async function applyLive(
   canvasId: string | null,
   changes: readonly ChangeRequest[],
   dryRun: boolean,
-): Promise<AppliedChanges & { canvasId: string }> {
+): Promise<AppliedChanges & { canvasId: string; shownInEditor?: boolean }> {
   const canvas = canvasId ?? AGENT_CANVAS
   if (dryRun) return { ...(await files.apply(changes, true)), canvasId: canvas }
   // Elements named by file and line are found in the files as they are, as the server indexes them.
@@ -36,6 +40,29 @@ export async function applyLive(
   const editor = located ? await files.editor() : null
   const bodies = changes.map((change) => (editor ? resolveLocations(change.body, editor) : change.body))
   const ids = new IdTracker()
+  // With an editor page open, changes it can make itself go through it: shown in the page at once.
+  const shown =
+    canvasId !== null &&
+    bodies.every((body, index) =>
+      changeForRequest(changes[index]?.operation ?? '', body as Record<string, unknown>),
+    )
+  if (shown) {
+    const { responses } = await live.ask<{ responses: MutateResponse[] }>('apply', {
+      changes: changes.map((change, index) => ({ operation: change.operation, body: bodies[index] })),
+    })
+    for (const response of responses) ids.step(response.prevIdToNewIdMap, response.newCodebaseIds)
+    return {
+      ok: true,
+      dryRun: false,
+      files: [...new Set(responses.flatMap((response) => response.files))],
+      diff: responses.map((response) => response.diff ?? '').join(''),
+      prevIdToNewIdMap: ids.moved,
+      newCodebaseIds: ids.created,
+      warnings: responses.flatMap((response) => response.warnings ?? []),
+      canvasId: canvas,
+      shownInEditor: true,
+    }
+  }
   const written: string[] = []
   const diffs: string[] = []
   const warnings: string[] = []

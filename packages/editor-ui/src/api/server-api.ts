@@ -2,10 +2,12 @@ import {
   ACTIVITY_OPERATION,
   AGENT_ANSWER_PATH,
   AGENT_NEXT_PATH,
+  AGENT_VIA_EDITOR_AUTHOR,
   type AgentAnswer,
   type AgentNextResponse,
   APP_ROUTES_PATH,
   type AppRoutesResponse,
+  AUTHOR_HEADER,
   activityPath,
   CLASS_CSS_PATH,
   CLASS_SUGGESTIONS_PATH,
@@ -66,11 +68,18 @@ export class ServerApi {
     return this.#post(PROJECT_PATH, {})
   }
 
+  /** `forAgent`: a coding agent's edit this page sends for it (its history entry says so, the answer has the diff). */
   mutate<Operation extends MutateOperation>(
     operation: Operation,
     body: MutateRequest<Operation>,
+    forAgent = false,
   ): Promise<MutateResponse> {
-    return this.#post(mutatePath(this.canvasId, operation), body)
+    return this.#post(
+      mutatePath(this.canvasId, operation),
+      body,
+      undefined,
+      forAgent ? { [AUTHOR_HEADER]: AGENT_VIA_EDITOR_AUTHOR } : {},
+    )
   }
 
   undo(): Promise<MutateResponse> {
@@ -135,11 +144,16 @@ export class ServerApi {
     return this.#post(AGENT_ANSWER_PATH, answer)
   }
 
-  async #post<T>(path: string, body: unknown, signal?: AbortSignal): Promise<T> {
+  async #post<T>(
+    path: string,
+    body: unknown,
+    signal?: AbortSignal,
+    headers: Record<string, string> = {},
+  ): Promise<T> {
     const response = await fetch(path, {
       method: 'POST',
       credentials: 'same-origin',
-      headers: { 'content-type': 'application/json', [TOKEN_HEADER]: this.#token },
+      headers: { 'content-type': 'application/json', [TOKEN_HEADER]: this.#token, ...headers },
       body: JSON.stringify(body),
       ...(signal ? { signal } : {}),
     })

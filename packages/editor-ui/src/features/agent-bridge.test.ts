@@ -82,6 +82,7 @@ function bridge(over: Partial<AgentBridgeDeps> = {}) {
     }),
     href: () => 'http://127.0.0.1:5173/listing/L1001?tab=photos',
     step: vi.fn(),
+    submit: vi.fn(),
     applied: vi.fn(),
     toast: vi.fn(),
     ...over,

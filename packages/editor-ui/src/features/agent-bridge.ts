@@ -3,14 +3,17 @@ import type {
   AgentNextResponse,
   AgentSelectedElement,
   AgentSelection,
+  AnyChange,
   CapturedElement,
   CssEvalsPayload,
   ElementKey,
+  MutateResponse,
   NavTreeNode,
 } from 'vite-plugin-visual-edit/protocol'
-import { AGENT_PNG_MAX_SIDE, MAX_AGENT_HTML_CHARS } from 'vite-plugin-visual-edit/protocol'
+import { AGENT_PNG_MAX_SIDE, changeForRequest, MAX_AGENT_HTML_CHARS } from 'vite-plugin-visual-edit/protocol'
 import type { ServerApi } from '../api/server-api.ts'
-import type { SubmitOutcome } from '../ledger/ledger.ts'
+import { CHANGE_NAMES } from '../ledger/change-item.ts'
+import type { SubmitOptions, SubmitOutcome } from '../ledger/ledger.ts'
 import type { MirroredBridge } from '../port/mirrored-bridge.ts'
 import type { Slice, SliceStore } from './slice.ts'
 
@@ -89,6 +92,8 @@ export interface AgentBridgeDeps {
     | undefined
   href: () => string
   step: (direction: 'undo' | 'redo', action: string) => Promise<SubmitOutcome>
+  /** Sends a change through the ledger (shown at once, then written), as the editor's own are. */
+  submit: (action: string, change: AnyChange, options: SubmitOptions) => Promise<SubmitOutcome>
   /** An agent's edits landed on this canvas: the ledger's undo reaches them, the history shows them. */
   applied: (entries: number) => void
   toast: (toast: { kind: 'info' | 'success' | 'error'; title: string; detail?: string }) => void
@@ -163,7 +168,7 @@ export class AgentBridge {
   async #answer(question: NonNullable<AgentNextResponse['question']>): Promise<void> {
     let answer: { id: string; result?: unknown; error?: { code: string; message: string } }
     try {
-      answer = { id: question.id, result: await this.#result(question.question) }
+      answer = { id: question.id, result: await this.#result(question.question, question.input) }
     } catch (error) {
       const code =
         typeof (error as { code?: unknown }).code === 'string' ? (error as { code: string }).code : 'INTERNAL'
@@ -177,16 +182,69 @@ export class AgentBridge {
     })
   }
 
-  async #result(question: string): Promise<unknown> {
+  async #result(question: string, input: Record<string, unknown>): Promise<unknown> {
     switch (question) {
       case 'get_selection':
         return this.selection()
       case 'undo':
       case 'redo':
         return this.#step(question)
+      case 'apply':
+        return this.#apply(input)
       default:
         throw Object.assign(new Error(`The editor does not answer '${question}'.`), { code: 'BAD_REQUEST' })
     }
+  }
+
+  /**
+   * An agent's changes (`{ operation, body }`, elements by codebase id), sent through the ledger as one
+   * undo step: the page shows each at once, then its file is written, as the user's own edits. One the
+   * server refuses takes back the ones of the step that went: all or nothing.
+   */
+  async #apply(input: Record<string, unknown>): Promise<{ responses: MutateResponse[] }> {
+    const requests = Array.isArray(input.changes) ? input.changes : []
+    const changes = requests.map((request) => {
+      const { operation, body } = (typeof request === 'object' && request !== null ? request : {}) as Record<
+        string,
+        unknown
+      >
+      return typeof operation === 'string' && typeof body === 'object' && body !== null
+        ? changeForRequest(operation, body as Record<string, unknown>)
+        : null
+    })
+    if (changes.length === 0 || changes.some((change) => change === null)) {
+      throw Object.assign(
+        new Error('The editor shows only the changes it can make itself; send these to the server.'),
+        {
+          code: 'BAD_REQUEST',
+        },
+      )
+    }
+    const step = `agent-${crypto.randomUUID()}`
+    const outcomes = await Promise.all(
+      (changes as AnyChange[]).map((change) =>
+        this.#deps.submit(`${CHANGE_NAMES[change.type]} by your agent`, change, { step, forAgent: true }),
+      ),
+    )
+    const refused = outcomes.find((outcome) => !outcome.ok)
+    if (refused && !refused.ok) {
+      if (outcomes.some((outcome) => outcome.ok))
+        await this.#deps.step('undo', "Undo of your agent's refused edit")
+      const code = (refused.error as { code?: unknown }).code
+      throw Object.assign(new Error(refused.error.message), {
+        code: typeof code === 'string' ? code : 'INTERNAL',
+      })
+    }
+    const responses = outcomes.map((outcome) =>
+      outcome.ok ? outcome.response : { ok: true as const, files: [] },
+    )
+    const files = [...new Set(responses.flatMap((response) => response.files))]
+    this.#deps.toast({
+      kind: 'info',
+      title: `Your coding agent changed ${files.length === 1 ? files[0] : `${files.length} files`}`,
+      detail: 'It is in the history: undo takes it back.',
+    })
+    return { responses }
   }
 
   async #step(direction: 'undo' | 'redo'): Promise<{ message: string; files: string[] }> {

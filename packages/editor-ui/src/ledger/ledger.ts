@@ -57,6 +57,8 @@ export interface SubmitOptions {
    * per element): undo and redo take them back and put them again together.
    */
   step?: string
+  /** A coding agent's edit (the agent bridge): its request says so, and its answer carries the diff. */
+  forAgent?: boolean
 }
 
 /** One undo step: the activities the server recorded for it, and the changes that made them. */
@@ -195,7 +197,7 @@ export class ChangeLedger {
       const now = this.#current(item)
       if (maySendInstantUpdate(now, false)) this.#showInstantly(now)
       await this.#instantPending.get(item.id)
-      return this.#send(this.#current(item), options.step ?? null)
+      return this.#send(this.#current(item), options.step ?? null, options.forAgent === true)
     })
   }
 
@@ -320,7 +322,7 @@ export class ChangeLedger {
     this.#host.instant?.setFlushing(flushing)
   }
 
-  async #send(item: ChangeItem, step: string | null): Promise<SubmitOutcome> {
+  async #send(item: ChangeItem, step: string | null, forAgent: boolean): Promise<SubmitOutcome> {
     try {
       const request = requestOf(
         item.change,
@@ -329,7 +331,7 @@ export class ChangeLedger {
         this.#host.stylingFramework?.() ?? null,
       )
       this.#setFlushing(true)
-      const response = await this.#host.api.mutate(request.operation, request.body as never)
+      const response = await this.#host.api.mutate(request.operation, request.body as never, forAgent)
       if (response.files.length > 0) {
         const top = this.#undoSteps.at(-1)
         if (step !== null && top?.step === step) {

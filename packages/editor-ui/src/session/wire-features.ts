@@ -177,6 +177,7 @@ export function wireFeatures(
     lookup: (id) => lookups.state.lookups.get(id),
     href: () => page.state.href,
     step: (direction, action) => edits.historyStep(direction, action),
+    submit: (action, change, options) => edits.submit(action, change, options),
     applied: (entries) => {
       edits.ledger.external(entries)
       history.load()

@@ -27,6 +27,8 @@ export interface AgentStatusResponse {
 /** Request header that marks a mutate or activity request as an agent's (its history entry says so). */
 export const AUTHOR_HEADER = 'x-visual-edit-author'
 export const AGENT_AUTHOR = 'agent'
+/** The editor page sending an agent's edit through its own ledger (shown at once): the agent's, no news. */
+export const AGENT_VIA_EDITOR_AUTHOR = 'agent-via-editor'
 
 export const AGENT_CALL_TIMEOUT_MS = 10_000
 export const AGENT_POLL_MS = 20_000
@@ -34,7 +36,7 @@ export const AGENT_POLL_MS = 20_000
 export const MAX_AGENT_ANSWER_BYTES = 8 * 1024 * 1024
 
 /** What an agent may ask the editor page. */
-export const AGENT_QUESTIONS = ['get_selection', 'undo', 'redo'] as const
+export const AGENT_QUESTIONS = ['get_selection', 'undo', 'redo', 'apply'] as const
 export type AgentQuestion = (typeof AGENT_QUESTIONS)[number]
 
 export const agentCallSchema = v.object(

@@ -5,12 +5,13 @@ import {
   CHANGE_REQUESTS,
   type ChangeRequestRule,
   type ChangeRequestTable,
+  changeForRequest,
   type MutatingChangeType,
   type OperationRequest,
   type RequestContext,
   requestForChange,
 } from './change-requests.ts'
-import { parseChange } from './change-schemas.ts'
+import { type AnyChange, parseChange } from './change-schemas.ts'
 import { CHANGE_TYPES, ChangeType } from './change-types.ts'
 import { apiPathForChange, MUTATE_OPERATION, mutatePath } from './mutate-routes.ts'
 import { bodyIssueMessage } from './schema-issues.ts'
@@ -288,5 +289,25 @@ describe('change requests', () => {
     // @ts-expect-error EDIT_TEXT goes to editText.
     const wrongRoute: ChangeRequestRule<'EDIT_TEXT'> = { ...CHANGE_REQUESTS.EDIT_TEXT, operation: 'addClass' }
     expect([missingType, ...misfits, stylingBody, wrongRoute]).toHaveLength(8)
+  })
+})
+
+describe('changeForRequest: a request read back as its change (a coding agent edit shown at once)', () => {
+  const inverted = (Object.entries(EXAMPLES) as [ChangeType, { sent: OperationRequest | null }][]).filter(
+    ([type, example]) => example.sent !== null && type !== ChangeType.ADD_JSX,
+  )
+
+  test.each(inverted)('%s: the change it reads back makes the same request', (type, { sent }) => {
+    const request = sent as OperationRequest
+    const change = changeForRequest(request.operation, request.body as Record<string, unknown>)
+    expect(change?.type).toBe(type)
+    expect(requestForChange(change as AnyChange, CONTEXT)).toEqual(request)
+  })
+
+  test('ADD_JSX, an unknown operation and a body its change does not take give null', () => {
+    const addJsx = EXAMPLES.ADD_JSX.sent
+    expect(changeForRequest(addJsx.operation, addJsx.body as Record<string, unknown>)).toBeNull()
+    expect(changeForRequest('rewriteEverything', {})).toBeNull()
+    expect(changeForRequest('editText', { element: { codebaseId: A }, newText: 3 })).toBeNull()
   })
 })

@@ -1,6 +1,6 @@
 import type { MutateRequest } from './body-schemas.ts'
-import type { AnyChange, ChangeFieldsByType } from './change-schemas.ts'
-import type { ChangeType } from './change-types.ts'
+import { type AnyChange, type ChangeFieldsByType, parseChange } from './change-schemas.ts'
+import { ChangeType } from './change-types.ts'
 import type { ElementRef } from './mutate-api.ts'
 import { MUTATE_OPERATION, type MutateOperation } from './mutate-routes.ts'
 import { StylingFramework } from './styling.ts'
@@ -215,4 +215,48 @@ export function requestForChange(change: AnyChange, context: RequestContext): Op
   for (const [name, source] of Object.entries(rule.body))
     body[name] = bodyFieldValue(source as AnySource, fields, context)
   return { operation: rule.operation, body } as OperationRequest
+}
+
+/** Change types whose request is not turned back into a change (an added element needs the editor's HTML). */
+const NOT_INVERTED = new Set<ChangeType>([ChangeType.ADD_JSX])
+
+/**
+ * The change a mutate request makes, read back through CHANGE_REQUESTS (the inverse of
+ * requestForChange): each body field into the change field it comes from, element objects as their
+ * codebase ids, ADD_CLASS's `stylingFramework` as `addingTailwindClass`. UPDATE_CLASSES' framework is
+ * the project's (the editor sends it again). Null for an operation with no change type, for ADD_JSX,
+ * and for a body whose change does not parse. How the editor shows a coding agent's edit at once.
+ *
+ *   editText { element: { codebaseId: 'tempo-1' }, newText: 'Hi', oldText: 'Hello' }
+ *   -> { type: 'EDIT_TEXT', changeFields: { codebaseIdToEditText: 'tempo-1', newText: 'Hi', oldText: 'Hello' } }
+ */
+export function changeForRequest(
+  operation: string,
+  body: Readonly<Record<string, unknown>>,
+): AnyChange | null {
+  const entry = (
+    Object.entries(CHANGE_REQUESTS) as [ChangeType, ChangeRequestRule<MutatingChangeType> | null][]
+  ).find(([, rule]) => rule?.operation === operation)
+  if (!entry || NOT_INVERTED.has(entry[0])) return null
+  const [type, rule] = entry as [ChangeType, ChangeRequestRule<MutatingChangeType>]
+  const idOf = (value: unknown) =>
+    typeof value === 'object' && value !== null ? (value as { codebaseId?: unknown }).codebaseId : undefined
+  const fields: Record<string, unknown> = {}
+  for (const [name, source] of Object.entries(rule.body) as [string, AnySource][]) {
+    const value = body[name]
+    if (value === undefined) continue
+    if (typeof source === 'string') fields[source] = value
+    else if (typeof source === 'function') {
+      if (type === ChangeType.ADD_CLASS && name === 'stylingFramework')
+        fields.addingTailwindClass = value === StylingFramework.TAILWIND
+    } else if ('ref' in source) fields[source.ref] = idOf(value)
+    else if ('optionalRef' in source) fields[source.optionalRef] = idOf(value)
+    else fields[source.refs] = Array.isArray(value) ? value.map(idOf) : value
+  }
+  try {
+    return parseChange({ type, changeFields: fields })
+  } catch {
+    // A body the change's schema does not take: the request goes as it is, with no instant update.
+    return null
+  }
 }

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import * as v from 'valibot'
 import type { Connect, Logger } from 'vite'
-import { AGENT_AUTHOR, AUTHOR_HEADER } from '../../protocol/agent.ts'
+import { AGENT_AUTHOR, AGENT_VIA_EDITOR_AUTHOR, AUTHOR_HEADER } from '../../protocol/agent.ts'
 import { APP_ROUTES_PATH, type AppRoutesResponse } from '../../protocol/app-routes.ts'
 import { CLASS_CSS_PATH, type ClassCssResponse, classCssRequestSchema } from '../../protocol/class-css.ts'
 import { COMPONENTS_PATH, type ComponentsResponse } from '../../protocol/components.ts'
@@ -283,8 +283,9 @@ async function handleRoute(
   checkContentType(request)
   const body = await readJsonBody(request)
   // An agent's edit is marked as such in the history (the agent bridge sends the header).
-  const by: MutationServices =
-    header(request, AUTHOR_HEADER) === AGENT_AUTHOR ? { ...services, author: AGENT_AUTHOR } : services
+  const author = header(request, AUTHOR_HEADER)
+  const byAgent = author === AGENT_AUTHOR || author === AGENT_VIA_EDITOR_AUTHOR
+  const by: MutationServices = byAgent ? { ...services, author: AGENT_AUTHOR } : services
 
   const operation:
     | ((
@@ -305,7 +306,8 @@ async function handleRoute(
   // One canvas's changes apply in the order they arrive: an undo sent while an edit is being written
   // waits for it (and undoes it), two undos undo two entries, instead of racing for the history.
   const answer = await canvases.run([canvasId], () => operation(body, by, canvasId))
-  if (by.author === AGENT_AUTHOR && kind === 'mutate' && 'files' in answer && answer.files.length > 0)
+  // The editor page hears of an agent's edit it did not send itself.
+  if (author === AGENT_AUTHOR && kind === 'mutate' && 'files' in answer && answer.files.length > 0)
     agentWrote(answer)
   send(response, 200, answer)
 }
