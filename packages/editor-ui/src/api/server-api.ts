@@ -2,6 +2,7 @@ import {
   ACTIVITY_OPERATION,
   AGENT_ANSWER_PATH,
   AGENT_NEXT_PATH,
+  AGENT_QUESTION_HEADER,
   AGENT_VIA_EDITOR_AUTHOR,
   type AgentAnswer,
   type AgentNextResponse,
@@ -68,17 +69,22 @@ export class ServerApi {
     return this.#post(PROJECT_PATH, {})
   }
 
-  /** `forAgent`: a coding agent's edit this page sends for it (its history entry says so, the answer has the diff). */
+  /**
+   * `forAgent`: the agent's question this page sends a coding agent's edit for (its history entry says
+   * so, the answer has the diff, and the agent hears of it at once).
+   */
   mutate<Operation extends MutateOperation>(
     operation: Operation,
     body: MutateRequest<Operation>,
-    forAgent = false,
+    forAgent: string | null = null,
   ): Promise<MutateResponse> {
     return this.#post(
       mutatePath(this.canvasId, operation),
       body,
       undefined,
-      forAgent ? { [AUTHOR_HEADER]: AGENT_VIA_EDITOR_AUTHOR } : {},
+      forAgent === null
+        ? {}
+        : { [AUTHOR_HEADER]: AGENT_VIA_EDITOR_AUTHOR, [AGENT_QUESTION_HEADER]: forAgent },
     )
   }
 

@@ -168,7 +168,7 @@ export class AgentBridge {
   async #answer(question: NonNullable<AgentNextResponse['question']>): Promise<void> {
     let answer: { id: string; result?: unknown; error?: { code: string; message: string } }
     try {
-      answer = { id: question.id, result: await this.#result(question.question, question.input) }
+      answer = { id: question.id, result: await this.#result(question.id, question.question, question.input) }
     } catch (error) {
       const code =
         typeof (error as { code?: unknown }).code === 'string' ? (error as { code: string }).code : 'INTERNAL'
@@ -182,7 +182,7 @@ export class AgentBridge {
     })
   }
 
-  async #result(question: string, input: Record<string, unknown>): Promise<unknown> {
+  async #result(id: string, question: string, input: Record<string, unknown>): Promise<unknown> {
     switch (question) {
       case 'get_selection':
         return this.selection()
@@ -190,7 +190,7 @@ export class AgentBridge {
       case 'redo':
         return this.#step(question)
       case 'apply':
-        return this.#apply(input)
+        return this.#apply(id, input)
       default:
         throw Object.assign(new Error(`The editor does not answer '${question}'.`), { code: 'BAD_REQUEST' })
     }
@@ -201,7 +201,7 @@ export class AgentBridge {
    * undo step: the page shows each at once, then its file is written, as the user's own edits. One the
    * server refuses takes back the ones of the step that went: all or nothing.
    */
-  async #apply(input: Record<string, unknown>): Promise<{ responses: MutateResponse[] }> {
+  async #apply(questionId: string, input: Record<string, unknown>): Promise<{ responses: MutateResponse[] }> {
     const requests = Array.isArray(input.changes) ? input.changes : []
     const changes = requests.map((request) => {
       const { operation, body } = (typeof request === 'object' && request !== null ? request : {}) as Record<
@@ -223,7 +223,10 @@ export class AgentBridge {
     const step = `agent-${crypto.randomUUID()}`
     const outcomes = await Promise.all(
       (changes as AnyChange[]).map((change) =>
-        this.#deps.submit(`${CHANGE_NAMES[change.type]} by your agent`, change, { step, forAgent: true }),
+        this.#deps.submit(`${CHANGE_NAMES[change.type]} by your agent`, change, {
+          step,
+          forAgent: questionId,
+        }),
       ),
     )
     const refused = outcomes.find((outcome) => !outcome.ok)

@@ -57,8 +57,8 @@ export interface SubmitOptions {
    * per element): undo and redo take them back and put them again together.
    */
   step?: string
-  /** A coding agent's edit (the agent bridge): its request says so, and its answer carries the diff. */
-  forAgent?: boolean
+  /** A coding agent's edit (the agent bridge), for its question of this id: its request says so. */
+  forAgent?: string
 }
 
 /** One undo step: the activities the server recorded for it, and the changes that made them. */
@@ -197,7 +197,7 @@ export class ChangeLedger {
       const now = this.#current(item)
       if (maySendInstantUpdate(now, false)) this.#showInstantly(now)
       await this.#instantPending.get(item.id)
-      return this.#send(this.#current(item), options.step ?? null, options.forAgent === true)
+      return this.#send(this.#current(item), options.step ?? null, options.forAgent ?? null)
     })
   }
 
@@ -322,7 +322,7 @@ export class ChangeLedger {
     this.#host.instant?.setFlushing(flushing)
   }
 
-  async #send(item: ChangeItem, step: string | null, forAgent: boolean): Promise<SubmitOutcome> {
+  async #send(item: ChangeItem, step: string | null, forAgent: string | null): Promise<SubmitOutcome> {
     try {
       const request = requestOf(
         item.change,

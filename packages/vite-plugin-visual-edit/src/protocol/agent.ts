@@ -29,6 +29,12 @@ export const AUTHOR_HEADER = 'x-visual-edit-author'
 export const AGENT_AUTHOR = 'agent'
 /** The editor page sending an agent's edit through its own ledger (shown at once): the agent's, no news. */
 export const AGENT_VIA_EDITOR_AUTHOR = 'agent-via-editor'
+/**
+ * With AGENT_VIA_EDITOR_AUTHOR: the `apply` question the edit answers. Once every change of it is
+ * written, the server answers the agent with their responses at once (the editor's own answer, later,
+ * is then moot); a refusal waits for the editor's answer, which takes the others back.
+ */
+export const AGENT_QUESTION_HEADER = 'x-visual-edit-agent-question'
 
 export const AGENT_CALL_TIMEOUT_MS = 10_000
 export const AGENT_POLL_MS = 20_000

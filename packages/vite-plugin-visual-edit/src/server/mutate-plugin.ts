@@ -74,7 +74,11 @@ export function mutatePlugin(context: VisualEditContext): Plugin {
           project,
         }),
         agentEndpoints(relay),
-        (written) => relay.tell({ kind: 'applied', entries: 1, files: written.files }),
+        (written, question) => {
+          // The page sent it for the agent: the agent's answer. Else the page hears of it.
+          if (question !== null) relay.wrote(question, written)
+          else relay.tell({ kind: 'applied', entries: 1, files: written.files })
+        },
       )
       editor.attach(server, editorOriginHandler({ gate, api, page: () => editor.page, logger }))
       context.editor = editor

@@ -84,3 +84,24 @@ test("an agent's presence is news for the open pages, and its end too once the g
   await vi.advanceTimersByTimeAsync(PRESENCE_HOLD_MS)
   await expect(held).resolves.toEqual({ agents: 1 })
 })
+
+test("an apply the editor page writes answers the agent once its last change is written, the page's answer then moot", async () => {
+  const relay = new AgentRelay()
+  const poll = relay.next('c', connection().onClose)
+  const asked = relay.ask('apply', { changes: [{}, {}] })
+  const { question } = await poll
+  const id = question?.id as string
+  relay.wrote(id, { files: ['a.tsx'] })
+  let settled = false
+  void asked.then(() => {
+    settled = true
+  })
+  await Promise.resolve()
+  expect(settled).toBe(false)
+  relay.wrote(id, { files: ['b.tsx'] })
+  await expect(asked).resolves.toEqual({
+    result: { responses: [{ files: ['a.tsx'] }, { files: ['b.tsx'] }] },
+    canvasId: 'c',
+  })
+  expect(relay.answer({ id, result: { responses: [] } })).toBe(false)
+})

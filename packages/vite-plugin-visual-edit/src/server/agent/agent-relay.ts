@@ -20,6 +20,8 @@ interface Question {
   id: string
   question: AgentQuestion
   input: Record<string, unknown>
+  /** An `apply`'s changes written so far (their responses, in order). */
+  written: unknown[]
   resolve: (answer: { result: unknown; canvasId: string }) => void
   reject: (error: Error) => void
   timer: NodeJS.Timeout
@@ -93,7 +95,7 @@ export class AgentRelay {
         )
       }, AGENT_CALL_TIMEOUT_MS)
       timer.unref()
-      const asked: Question = { id, question, input, resolve, reject, timer, canvasId: null }
+      const asked: Question = { id, question, input, resolve, reject, timer, canvasId: null, written: [] }
       this.#asked.set(id, asked)
       this.#questions.push(asked)
       this.#serve()
@@ -109,6 +111,18 @@ export class AgentRelay {
     if (answer.error) asked.reject(new AgentRefusal(answer.error.code, answer.error.message))
     else asked.resolve({ result: answer.result, canvasId: asked.canvasId ?? '' })
     return true
+  }
+
+  /**
+   * One change of an `apply` question written by the editor page: when all are, the agent has its
+   * answer (`{ responses }`) without waiting for the page's.
+   */
+  wrote(id: string, response: unknown): void {
+    const asked = this.#asked.get(id)
+    if (!asked || asked.question !== 'apply') return
+    asked.written.push(response)
+    const expected = Array.isArray(asked.input.changes) ? asked.input.changes.length : 0
+    if (asked.written.length === expected) this.answer({ id, result: { responses: asked.written } })
   }
 
   /** Tells every open editor page what an agent did. */

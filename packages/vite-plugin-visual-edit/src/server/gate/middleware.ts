@@ -1,7 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import * as v from 'valibot'
 import type { Connect, Logger } from 'vite'
-import { AGENT_AUTHOR, AGENT_VIA_EDITOR_AUTHOR, AUTHOR_HEADER } from '../../protocol/agent.ts'
+import {
+  AGENT_AUTHOR,
+  AGENT_QUESTION_HEADER,
+  AGENT_VIA_EDITOR_AUTHOR,
+  AUTHOR_HEADER,
+} from '../../protocol/agent.ts'
 import { APP_ROUTES_PATH, type AppRoutesResponse } from '../../protocol/app-routes.ts'
 import { CLASS_CSS_PATH, type ClassCssResponse, classCssRequestSchema } from '../../protocol/class-css.ts'
 import { COMPONENTS_PATH, type ComponentsResponse } from '../../protocol/components.ts'
@@ -254,7 +259,7 @@ async function handleRoute(
   gate: GateOptions,
   services: MutationServices,
   canvases: FileLocks,
-  agentWrote: (response: MutateResponse) => void,
+  agentWrote: (response: MutateResponse, question: string | null) => void,
 ): Promise<void> {
   const host = checkHost(request, gate)
   checkPeer(request, gate)
@@ -306,10 +311,14 @@ async function handleRoute(
   // One canvas's changes apply in the order they arrive: an undo sent while an edit is being written
   // waits for it (and undoes it), two undos undo two entries, instead of racing for the history.
   const answer = await canvases.run([canvasId], () => operation(body, by, canvasId))
-  // The editor page hears of an agent's edit it did not send itself.
-  if (author === AGENT_AUTHOR && kind === 'mutate' && 'files' in answer && answer.files.length > 0)
-    agentWrote(answer)
   send(response, 200, answer)
+  if (kind === 'mutate' && 'files' in answer) {
+    // Sent by the editor page for an agent's question: the agent's answer. Sent by the agent itself:
+    // news for the page.
+    const question = header(request, AGENT_QUESTION_HEADER)
+    if (author === AGENT_VIA_EDITOR_AUTHOR && question) agentWrote(answer, question)
+    else if (author === AGENT_AUTHOR && answer.files.length > 0) agentWrote(answer, null)
+  }
 }
 
 /**
@@ -347,8 +356,11 @@ export function createMutateMiddleware(
   project: () => ProjectResponse,
   /** More gated endpoints by path (the agent bridge's: server/agent/). */
   more: ReadonlyMap<string, GatedEndpoint> = new Map(),
-  /** Told of every edit an agent's request wrote (the open editor pages hear of it: server/agent/). */
-  agentWrote: (response: MutateResponse) => void = () => {},
+  /**
+   * Told of every edit an agent's request wrote: `question` is the agent's `apply` the editor page
+   * sent it for, else the page has not heard of it (server/agent/).
+   */
+  agentWrote: (response: MutateResponse, question: string | null) => void = () => {},
 ): Connect.NextHandleFunction {
   const canvases = new FileLocks()
   return (request, response, next) => {
