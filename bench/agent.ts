@@ -16,16 +16,13 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { chromium } from '@playwright/test'
 import { mutatePath, TOKEN_HEADER } from '../packages/vite-plugin-visual-edit/src/protocol/index.ts'
 import playwrightConfig, { CHROMIUM_PATH } from '../playwright.config.ts'
 import { MARKETPLACE, startCliProject } from '../tests/e2e/projects/cli-project.ts'
+import { connectMcp } from '../tests/helpers/mcp-client.ts'
 import { formatTable, median, percentile, ratio } from './report.ts'
 
-const REPO = path.resolve(import.meta.dirname, '..')
-const CLI = path.join(REPO, 'packages/cli/bin/visual-edit.js')
 const HEADING = 'Buy and Sell Anything in Gulbarga District'
 
 const SELECTION_GOAL_P95_MS = 100
@@ -51,7 +48,7 @@ export async function benchAgent(): Promise<boolean> {
     executablePath: CHROMIUM_PATH,
     headless: true,
   })
-  const client = new Client({ name: 'visual-edit-bench', version: '0.0.0' })
+  let mcp: Awaited<ReturnType<typeof connectMcp>> | null = null
   try {
     const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage()
     await page.goto(served.editorUrl)
@@ -60,19 +57,12 @@ export async function benchAgent(): Promise<boolean> {
       .getByRole('status')
       .filter({ hasText: /^Connected$/ })
       .waitFor()
-    await client.connect(
-      new StdioClientTransport({
-        command: process.execPath,
-        args: [CLI, 'mcp', served.dir],
-        cwd: REPO,
-        stderr: 'pipe',
-      }),
-    )
+    mcp = await connectMcp(served.dir)
+    const tool = mcp.call
     const call = async (name: string, args: Record<string, unknown> = {}) => {
-      const result = await client.callTool({ name, arguments: args })
-      const text = (result.content as { text: string }[])[0]?.text ?? 'null'
-      if (result.isError) throw new Error(`${name} was refused: ${text}`)
-      return JSON.parse(text)
+      const answer = await tool(name, args)
+      if (answer.isError) throw new Error(`${name} was refused: ${JSON.stringify(answer.value)}`)
+      return answer.value
     }
 
     // The floor first: nothing selected.
@@ -242,7 +232,7 @@ export async function benchAgent(): Promise<boolean> {
     for (const goal of goals) console.log(`${goal.met ? 'met   ' : 'MISSED'}  ${goal.name}: ${goal.figure}`)
     return goals.every((goal) => goal.met)
   } finally {
-    await client.close()
+    await mcp?.client.close()
     await browser.close()
     await served.stop()
     if (stateHome === undefined) delete process.env.XDG_STATE_HOME

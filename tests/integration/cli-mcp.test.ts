@@ -1,9 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { Ajv } from 'ajv'
 import { afterEach, describe, expect, test } from 'vitest'
+import { connectMcp } from '../helpers/mcp-client.ts'
 import { copyFixture } from '../helpers/temp-project.ts'
 
 /**
@@ -11,7 +10,6 @@ import { copyFixture } from '../helpers/temp-project.ts'
  * on a copy of tests/fixtures/mutate-app with no editor running (files mode).
  */
 const REPO = path.resolve(import.meta.dirname, '../..')
-const CLI = path.join(REPO, 'packages/cli/bin/visual-edit.js')
 
 const cleanups: (() => Promise<void> | void)[] = []
 afterEach(async () => {
@@ -25,22 +23,9 @@ async function connect(project?: string) {
     cleanups.push(copy.remove)
     dir = copy.dir
   }
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [CLI, 'mcp', dir],
-    cwd: REPO,
-    stderr: 'pipe',
-  })
-  const client = new Client({ name: 'visual-edit-test', version: '0.0.0' })
-  await client.connect(transport)
+  const { client, call } = await connectMcp(dir)
   cleanups.push(() => client.close())
   const app = path.join(dir, 'src/App.tsx')
-  /** Calls a tool; its answer's JSON, and whether it is a refusal. */
-  const call = async (name: string, args: Record<string, unknown> = {}) => {
-    const result = await client.callTool({ name, arguments: args })
-    const [content] = result.content as { type: string; text: string }[]
-    return { isError: result.isError === true, value: JSON.parse(content?.text ?? 'null') }
-  }
   return { client, call, dir, app, source: () => readFileSync(app, 'utf8') }
 }
 

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { expect, type Page, test } from '@playwright/test'
+import { connectMcp } from '../../helpers/mcp-client.ts'
 import { type CliProject, startCliProject } from '../projects/cli-project.ts'
 import { type EditorPage, openEditor } from './editor-page.ts'
 
@@ -13,9 +13,6 @@ import { type EditorPage, openEditor } from './editor-page.ts'
  * from either side.
  */
 test.describe.configure({ mode: 'serial', timeout: 90_000 })
-
-const REPO = path.resolve(import.meta.dirname, '../../..')
-const CLI = path.join(REPO, 'packages/cli/bin/visual-edit.js')
 
 const APP = `export function App() {
   return (
@@ -37,30 +34,16 @@ let served: CliProject
 let editor: EditorPage
 let page: Page
 let client: Client
+let call: Awaited<ReturnType<typeof connectMcp>>['call']
 
 const source = () => readFileSync(path.join(served.dir, 'src/App.tsx'), 'utf8')
-
-/** Calls a tool; its answer's JSON, and whether it is a refusal. */
-async function call(name: string, args: Record<string, unknown> = {}) {
-  const result = await client.callTool({ name, arguments: args })
-  const [content] = result.content as { type: string; text: string }[]
-  return { isError: result.isError === true, value: JSON.parse(content?.text ?? 'null') }
-}
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(120_000)
   served = await startCliProject('vite7-tailwind41', undefined, { 'src/App.tsx': APP })
   page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage()
   editor = await openEditor(page, served)
-  client = new Client({ name: 'visual-edit-e2e', version: '0.0.0' })
-  await client.connect(
-    new StdioClientTransport({
-      command: process.execPath,
-      args: [CLI, 'mcp', served.dir],
-      cwd: REPO,
-      stderr: 'pipe',
-    }),
-  )
+  ;({ client, call } = await connectMcp(served.dir))
 })
 test.afterAll(async () => {
   await client?.close()

@@ -1,7 +1,7 @@
 import type { ChangeRequest } from '../../commands/apply.ts'
 import { applyLive, historyLive, stepLive } from '../live-changes.ts'
 import { changeSchema, OPERATIONS } from '../tool-schemas.ts'
-import { invalidInput, type McpTool, modeOf, type ToolContext } from './tool.ts'
+import { invalidInput, type McpTool, modeOf, NO_INPUT, type ToolContext } from './tool.ts'
 
 const MAX_CHANGES = 50
 
@@ -53,8 +53,6 @@ export const applyChanges: McpTool = {
     return { ...modeOf(connection), ...applied }
   },
 }
-
-const NO_INPUT = { type: 'object', properties: {}, additionalProperties: false } as const
 
 export const undo: McpTool = {
   name: 'undo',

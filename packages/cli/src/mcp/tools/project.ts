@@ -2,9 +2,7 @@ import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { designTokens } from 'vite-plugin-visual-edit'
 import type { AgentSelection } from 'vite-plugin-visual-edit/protocol'
-import { type McpTool, modeOf, type ToolContext } from './tool.ts'
-
-const NO_INPUT = { type: 'object', properties: {}, additionalProperties: false } as const
+import { type McpTool, modeOf, NO_INPUT, type ToolContext } from './tool.ts'
 
 export const getSelection: McpTool = {
   name: 'get_selection',

@@ -18,6 +18,9 @@ export interface McpTool {
 /** What every answer says about where it worked: `files` alone, or the running `editor`. */
 export const modeOf = (connection: Connection) => ({ mode: connection.mode, note: connection.note })
 
+/** The input schema of a tool that takes nothing. */
+export const NO_INPUT = { type: 'object', properties: {}, additionalProperties: false } as const
+
 export const invalidInput = (message: string) =>
   new VisualEditError('VISUAL_EDIT_INVALID_TOOL_INPUT', message)
 
