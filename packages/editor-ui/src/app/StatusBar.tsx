@@ -24,7 +24,7 @@ export function StatusBar() {
     () => session.ledger.pending,
   )
   return (
-    <footer className="flex h-[22px] shrink-0 items-center gap-3 px-2 text-[11px] text-[var(--ink-3)]">
+    <footer className="flex h-[22px] shrink-0 items-center gap-3 overflow-hidden whitespace-nowrap px-2 text-[11px] text-[var(--ink-3)]">
       <span role="status" className="flex items-center gap-1.5">
         <span
           aria-hidden="true"
@@ -44,7 +44,7 @@ export function StatusBar() {
       ) : null}
       {nodes > 0 ? <span>{nodes === 1 ? '1 element' : `${nodes.toLocaleString()} elements`}</span> : null}
       {lastSave ? (
-        <span>
+        <span className="min-w-0 truncate">
           last save {lastSave.at.toLocaleTimeString()} (
           {lastSave.files.map((file) => file.split('/').at(-1)).join(', ')})
         </span>
@@ -57,7 +57,7 @@ export function StatusBar() {
       {agents > 0 ? (
         <span
           data-testid="agent-status"
-          className="ml-auto flex items-center gap-1.5"
+          className="ml-auto flex shrink-0 items-center gap-1.5"
           title="A coding agent is connected through visual-edit mcp: it sees the selection, and its edits are in the history."
         >
           <Bot aria-hidden="true" className="size-3 text-[var(--accent-ink)]" />
