@@ -41,7 +41,12 @@ const source = () => readFileSync(path.join(served.dir, 'src/App.tsx'), 'utf8')
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(120_000)
   served = await startCliProject('vite7-tailwind41', undefined, { 'src/App.tsx': APP })
-  page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage()
+  page = await (
+    await browser.newContext({
+      viewport: { width: 1440, height: 900 },
+      permissions: ['clipboard-read', 'clipboard-write'],
+    })
+  ).newPage()
   editor = await openEditor(page, served)
   ;({ client, call } = await connectMcp(served.dir))
 })
@@ -145,4 +150,30 @@ test('undo from the agent, then from the editor: each takes back the last change
   await editor.undoButton.click()
   await expect.poll(source).toBe(original)
   await expect(editor.app.locator('h1#title')).toHaveText('Agent test')
+})
+
+test('Copy for agent, by its shortcut in the frame and from the context menu: the selection as text to paste', async () => {
+  const clipboard = () => page.evaluate(() => navigator.clipboard.readText())
+  await page.evaluate(() => navigator.clipboard.writeText(''))
+  await editor.select(editor.app.locator('p#lead'))
+  await editor.focusFrame()
+  await page.keyboard.press('ControlOrMeta+Alt+c')
+  await expect(page.getByText('Copied the element for your agent', { exact: true })).toBeVisible()
+  const copied = await clipboard()
+  expect(copied).toContain('Selected element in the running app (route /):')
+  expect(copied).toContain('- <p> at src/App.tsx:7:7')
+  expect(copied).toContain('  components: App')
+  expect(copied).toContain('  classes: mt-2 text-slate-600')
+  expect(copied).toContain('  text: "Lead text"')
+  expect(copied).toMatch(/ {2}html: <p id="lead" class="mt-2 text-slate-600">Lead text<\/p>/)
+  expect(copied).not.toContain(served.token)
+  expect(copied).not.toContain('data-tempo-id')
+
+  await page.evaluate(() => navigator.clipboard.writeText(''))
+  await editor.app.locator('h1#title').click({ button: 'right' })
+  await page
+    .getByRole('menu')
+    .getByRole('menuitem', { name: /Copy for agent/ })
+    .click()
+  await expect.poll(clipboard).toContain('- <h1> at src/App.tsx:5:9\n  components: App > Card')
 })

@@ -9,6 +9,7 @@ const ITEMS: { command: Command; label: string }[] = [
   { command: 'editText', label: 'Edit text' },
   { command: 'duplicate', label: 'Duplicate' },
   { command: 'wrap', label: 'Wrap in div' },
+  { command: 'copyForAgent', label: 'Copy for agent' },
   { command: 'escape', label: 'Select parent' },
   { command: 'delete', label: 'Delete' },
 ]

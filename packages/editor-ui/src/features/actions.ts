@@ -61,6 +61,13 @@ export const EDITOR_ACTIONS: readonly EditorAction[] = [
   commandAction('duplicate', 'Duplicate', 'Selection', 'duplicate', 'copy clone'),
   commandAction('wrap', 'Wrap in div', 'Selection', 'wrap', 'group container'),
   commandAction('delete', 'Delete', 'Selection', 'delete', 'remove'),
+  commandAction(
+    'copy-for-agent',
+    'Copy for agent',
+    'Selection',
+    'copyForAgent',
+    'clipboard ai llm prompt context',
+  ),
   commandAction('select-parent', 'Select parent', 'Selection', 'escape', 'up deselect'),
   commandAction('next-sibling', 'Select next sibling', 'Selection', 'nextSibling', 'down tab'),
   commandAction('previous-sibling', 'Select previous sibling', 'Selection', 'previousSibling', 'up tab'),

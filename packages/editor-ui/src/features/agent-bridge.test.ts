@@ -83,6 +83,7 @@ function bridge(over: Partial<AgentBridgeDeps> = {}) {
     href: () => 'http://127.0.0.1:5173/listing/L1001?tab=photos',
     step: vi.fn(),
     submit: vi.fn(),
+    writeClipboard: vi.fn(async () => {}),
     applied: vi.fn(),
     toast: vi.fn(),
     ...over,
@@ -124,4 +125,28 @@ test('a page that cannot draw the element still answers, saying why', async () =
   })
   const [element] = (await agent.selection()).elements
   expect(element).toMatchObject({ png: null, outerHTML: null, pngError: 'The app reloaded', styles: {} })
+})
+
+test('Copy for agent: the selection as text on the clipboard (no picture drawn), or why not', async () => {
+  const { agent, deps } = bridge()
+  await agent.copyForAgent()
+  expect(deps.bridge.call).toHaveBeenCalledWith('captureElement', key, { picture: false })
+  const [text] = (deps.writeClipboard as ReturnType<typeof vi.fn>).mock.calls[0] as [string]
+  expect(text).toContain('- <h1> at src/App.tsx:6:7\n  components: App > Card')
+  expect(deps.toast).toHaveBeenCalledWith({ kind: 'success', title: 'Copied the element for your agent' })
+
+  const refused = bridge({
+    writeClipboard: vi.fn(async () => Promise.reject(new Error('Document is not focused.'))),
+  })
+  await refused.agent.copyForAgent()
+  expect(refused.deps.toast).toHaveBeenCalledWith(
+    expect.objectContaining({ kind: 'error', title: 'The clipboard refused the copy.' }),
+  )
+  const none = bridge({ selected: () => [] })
+  await none.agent.copyForAgent()
+  expect(none.deps.writeClipboard).not.toHaveBeenCalled()
+  expect(none.deps.toast).toHaveBeenCalledWith({
+    kind: 'info',
+    title: 'Select an element to copy it for your agent.',
+  })
 })

@@ -15,6 +15,7 @@ import type { ServerApi } from '../api/server-api.ts'
 import { CHANGE_NAMES } from '../ledger/change-item.ts'
 import type { SubmitOptions, SubmitOutcome } from '../ledger/ledger.ts'
 import type { MirroredBridge } from '../port/mirrored-bridge.ts'
+import { agentContext } from './agent-context.ts'
 import type { Slice, SliceStore } from './slice.ts'
 
 export interface AgentState {
@@ -97,6 +98,8 @@ export interface AgentBridgeDeps {
   /** An agent's edits landed on this canvas: the ledger's undo reaches them, the history shows them. */
   applied: (entries: number) => void
   toast: (toast: { kind: 'info' | 'success' | 'error'; title: string; detail?: string }) => void
+  /** Puts text on the clipboard (rejects with why it could not). */
+  writeClipboard: (text: string) => Promise<void>
 }
 
 /**
@@ -267,9 +270,9 @@ export class AgentBridge {
     }
   }
 
-  /** What is selected, for `get_selection`: every element with its code, page and picture. */
-  async selection(): Promise<AgentSelection> {
-    const elements = await Promise.all(this.#deps.selected().map((key) => this.#element(key)))
+  /** What is selected, for `get_selection`: every element with its code, page and (`picture`) a PNG of it. */
+  async selection(picture = true): Promise<AgentSelection> {
+    const elements = await Promise.all(this.#deps.selected().map((key) => this.#element(key, picture)))
     let route = this.#deps.href()
     if (URL.canParse(route)) {
       const url = new URL(route)
@@ -278,7 +281,32 @@ export class AgentBridge {
     return { route, elements }
   }
 
-  async #element(key: ElementKey): Promise<AgentSelectedElement> {
+  /**
+   * Copy for agent: the selection as compact text (features/agent-context.ts) on the clipboard, and a
+   * toast that says so, or why the clipboard refused.
+   */
+  async copyForAgent(): Promise<void> {
+    const count = this.#deps.selected().length
+    if (count === 0) {
+      this.#deps.toast({ kind: 'info', title: 'Select an element to copy it for your agent.' })
+      return
+    }
+    try {
+      await this.#deps.writeClipboard(agentContext(await this.selection(false)))
+      this.#deps.toast({
+        kind: 'success',
+        title: `Copied ${count === 1 ? 'the element' : `${count} elements`} for your agent`,
+      })
+    } catch (error) {
+      this.#deps.toast({
+        kind: 'error',
+        title: 'The clipboard refused the copy.',
+        detail: `${error instanceof Error ? error.message : String(error)} Click the editor and try again.`,
+      })
+    }
+  }
+
+  async #element(key: ElementKey, picture: boolean): Promise<AgentSelectedElement> {
     const { bridge, api } = this.#deps
     const node = this.#deps.nodeOf(key)
     const lookup = this.#deps.lookup(key.codebaseId)
@@ -287,7 +315,7 @@ export class AgentBridge {
         console.warn("[visual-edit] The page did not give an agent the element's styles.", error)
         return null
       }),
-      bridge.call('captureElement', key).then(checkedCapture, (error: unknown) => ({
+      bridge.call('captureElement', key, { picture }).then(checkedCapture, (error: unknown) => ({
         outerHTML: null,
         png: null,
         pngError: error instanceof Error ? error.message : String(error),

@@ -37,6 +37,8 @@ interface CommandTargets {
   gate: UserInputGate
   toaster: Toaster
   palette: Palette
+  /** Copy for agent (features/agent-bridge.ts). */
+  copyForAgent: () => Promise<void>
 }
 
 /**
@@ -106,6 +108,8 @@ export class CommandRunner {
         return palette.togglePalette()
       case 'shortcuts':
         return palette.setShortcutsOpen(!palette.state.shortcutsOpen)
+      case 'copyForAgent':
+        return this.#deps.copyForAgent()
       case 'toggleLayers':
       case 'toggleElement':
         return this.#togglePanel?.(command === 'toggleLayers' ? 'layers' : 'element')

@@ -18,6 +18,7 @@ export type Command =
   | 'parent'
   | 'toggleLayers'
   | 'toggleElement'
+  | 'copyForAgent'
 
 export interface KeyLike {
   key: string
@@ -51,7 +52,7 @@ interface KeyBinding {
  * Cmd/Ctrl+Z undoes and Shift+Cmd/Ctrl+Z (or Ctrl+Y) redoes, Cmd/Ctrl+D duplicates, Cmd/Ctrl with +
  * (or =) or - zooms the canvas in or out and with 0 back to 100% (the browser's own zoom of the
  * editor stays out of the way), Cmd/Ctrl+Alt+G wraps in a div (Alt changes the character a key types
- * on macOS: the physical G is 'g' or '©'), Cmd/Ctrl+K opens the command palette; without modifiers,
+ * on macOS: the physical G is 'g' or '©'), Cmd/Ctrl+Alt+C copies the selection for a coding agent, Cmd/Ctrl+K opens the command palette; without modifiers,
  * Delete or Backspace deletes, Enter edits text, Escape goes to the parent and then to nothing, and
  * ? shows the shortcuts. The selection moves through the page's tree as the layers' arrows move
  * through their rows: Down and Up to the next and previous sibling, Right into the first child, Left
@@ -68,6 +69,7 @@ const BINDINGS: readonly KeyBinding[] = [
   { command: 'zoomOut', keys: ['-'], mod: true, alt: false, shift: false },
   { command: 'zoomReset', keys: ['0'], mod: true, alt: false, shift: false },
   { command: 'wrap', keys: ['g', '©'], mod: true, alt: true, shift: 'any' },
+  { command: 'copyForAgent', keys: ['c', 'ç'], mod: true, alt: true, shift: 'any' },
   { command: 'palette', keys: ['k'], mod: true, alt: false, shift: false },
   { command: 'toggleLayers', keys: ['1', '¡'], mod: true, alt: true, shift: false },
   { command: 'toggleElement', keys: ['2', '™'], mod: true, alt: true, shift: false },

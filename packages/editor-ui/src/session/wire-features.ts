@@ -132,6 +132,23 @@ export function wireFeatures(
     step: (direction, action) => edits.historyStep(direction, action),
   })
   history.load()
+  const agent = new AgentBridge(store, {
+    api,
+    bridge,
+    selected: () => selection.keys,
+    nodeOf: (key) => tree.nodeOf(key),
+    nodes: () => tree.state.nodes,
+    lookup: (id) => lookups.state.lookups.get(id),
+    href: () => page.state.href,
+    step: (direction, action) => edits.historyStep(direction, action),
+    submit: (action, change, options) => edits.submit(action, change, options),
+    applied: (entries) => {
+      edits.ledger.external(entries)
+      history.load()
+    },
+    toast: (toast) => toaster.toast(toast),
+    writeClipboard,
+  })
   const commands = new CommandRunner({
     bridge,
     selection,
@@ -143,6 +160,7 @@ export function wireFeatures(
     gate,
     toaster,
     palette,
+    copyForAgent: () => agent.copyForAgent(),
   })
   const events = inspectorEventHandlers({
     tree,
@@ -168,22 +186,6 @@ export function wireFeatures(
     lookups: () => lookups.state.lookups,
   })
   bridge.mirrorTo(frames.mirror)
-  const agent = new AgentBridge(store, {
-    api,
-    bridge,
-    selected: () => selection.keys,
-    nodeOf: (key) => tree.nodeOf(key),
-    nodes: () => tree.state.nodes,
-    lookup: (id) => lookups.state.lookups.get(id),
-    href: () => page.state.href,
-    step: (direction, action) => edits.historyStep(direction, action),
-    submit: (action, change, options) => edits.submit(action, change, options),
-    applied: (entries) => {
-      edits.ledger.external(entries)
-      history.load()
-    },
-    toast: (toast) => toaster.toast(toast),
-  })
   // The inspector drops a forced state when the selection changes, and the page forgets the scope on
   // a reload: both go back on, and the panel reads the styles of what is selected now.
   let styled: ElementKey | undefined
@@ -228,4 +230,16 @@ export function wireFeatures(
     frames,
     agent,
   }
+}
+
+/**
+ * The clipboard as the editor writes it. The browser takes a write only from a focused document: a
+ * shortcut pressed in the app's frame leaves the focus there, so the editor takes it back first.
+ */
+async function writeClipboard(text: string): Promise<void> {
+  if (!document.hasFocus() || document.activeElement?.tagName === 'IFRAME') {
+    ;(document.activeElement as HTMLElement | null)?.blur()
+    window.focus()
+  }
+  await navigator.clipboard.writeText(text)
 }

@@ -143,7 +143,7 @@ export interface InspectorFunctions {
   ruleMatchesElement: { args: [selector: string, key?: ElementKey | null]; result: RuleMatchPayload }
   getElementClassList: { args: [key: ElementKey]; result: string[] }
   /** An element's outerHTML and a PNG of it, for a coding agent (protocol/agent.ts). */
-  captureElement: { args: [key: ElementKey]; result: CapturedElement }
+  captureElement: { args: [key: ElementKey, options?: { picture?: boolean }]; result: CapturedElement }
   applyChangeItemToDocument: { args: [item: InstantChangeItem]; result: InstantUpdateReply }
   updateCodebaseIds: {
     args: [prevIdToNewIdMap: Readonly<Record<string, string>>]

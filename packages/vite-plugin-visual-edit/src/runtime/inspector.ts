@@ -99,8 +99,11 @@ export function startInspector(
     },
     getElementClassList: (key) => tree.elementsOf(key).map((element) => [...element.classList])[0] ?? [],
     // Its own chunk: only a coding agent asks for it.
-    captureElement: async (key) =>
-      (await import('./capture/capture-element.ts')).captureElement(tree.elementsOf(key)[0]),
+    captureElement: async (key, options) =>
+      (await import('./capture/capture-element.ts')).captureElement(
+        tree.elementsOf(key)[0],
+        options?.picture !== false,
+      ),
     updateOutlines: () => outlines.render(),
     clearHoveredOutlines: () => selection.clearHover(),
     pageScroll: () => ({ x: win.scrollX, y: win.scrollY }),

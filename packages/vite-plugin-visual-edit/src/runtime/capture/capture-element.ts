@@ -9,10 +9,11 @@ import { isOverlay } from '../tree/element-keys.ts'
  * AGENT_PNG_MAX_SIDE pixels. A drawing the browser refuses (a cross-origin image taints the canvas)
  * leaves `png` null and says why.
  */
-export async function captureElement(element: Element | undefined): Promise<CapturedElement> {
+export async function captureElement(element: Element | undefined, picture = true): Promise<CapturedElement> {
   if (!element) return { outerHTML: null, png: null, pngError: 'The element is not on the page.' }
   const html = element.outerHTML
   const outerHTML = html.length > MAX_AGENT_HTML_CHARS ? `${html.slice(0, MAX_AGENT_HTML_CHARS)}…` : html
+  if (!picture) return { outerHTML, png: null }
   const view = element.ownerDocument.defaultView
   if (!view || !(element instanceof view.HTMLElement)) {
     return { outerHTML, png: null, pngError: 'Only HTML elements are drawn (this one is SVG or MathML).' }
