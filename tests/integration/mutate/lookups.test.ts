@@ -46,6 +46,9 @@ describe('the lookups endpoint', () => {
     })
     expect(body.lookups[p as string]).toMatchObject({ text: 'dynamic', classes: [], classesEditable: true })
     expect(body.lookups[p as string]?.staticText).toBeUndefined()
+    // Where a dynamic text comes from: its children's code, for a coding agent.
+    expect(body.lookups[p as string]?.textSource).toBe('Signed in as <b>{user.name}</b>')
+    expect(body.lookups[h1 as string]?.textSource).toBeUndefined()
     expect(body.lookups[card as string]).toMatchObject({ tagName: 'Card', isComponent: true })
     expect(body.lookups[styled as string]).toMatchObject({
       file: 'src/Styled.tsx',

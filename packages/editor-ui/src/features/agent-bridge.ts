@@ -7,6 +7,7 @@ import type {
   CapturedElement,
   CssEvalsPayload,
   ElementKey,
+  ElementLookup,
   MutateResponse,
   NavTreeNode,
 } from 'vite-plugin-visual-edit/protocol'
@@ -80,16 +81,13 @@ export interface AgentBridgeDeps {
   selected: () => readonly ElementKey[]
   nodeOf: (key: ElementKey) => NavTreeNode | undefined
   nodes: () => readonly NavTreeNode[]
-  lookup: (codebaseId: string) =>
-    | {
-        file: string
-        line: number
-        column?: number
-        tagName: string
-        text: 'none' | 'static' | 'dynamic'
-        staticText?: string
-        classes: string[]
-      }
+  lookup: (
+    codebaseId: string,
+  ) =>
+    | Pick<
+        ElementLookup,
+        'file' | 'line' | 'column' | 'tagName' | 'text' | 'staticText' | 'textSource' | 'classes'
+      >
     | undefined
   href: () => string
   step: (direction: 'undo' | 'redo', action: string) => Promise<SubmitOutcome>
@@ -353,6 +351,7 @@ export class AgentBridge {
       text: {
         kind: lookup?.text ?? 'none',
         ...(lookup?.staticText !== undefined ? { value: lookup.staticText } : {}),
+        ...(lookup?.textSource !== undefined ? { source: lookup.textSource } : {}),
       },
       props,
       styles,

@@ -20,7 +20,8 @@ function where(element: AgentSelectedElement): string {
 function text(element: AgentSelectedElement): string | null {
   if (element.text.kind === 'static' && element.text.value !== undefined)
     return JSON.stringify(element.text.value)
-  if (element.text.kind === 'dynamic') return '(from an expression in the code)'
+  if (element.text.kind === 'dynamic')
+    return element.text.source ? `from the code ${element.text.source}` : '(from an expression in the code)'
   return null
 }
 

@@ -110,7 +110,8 @@ export interface AgentSelectedElement {
   /** Component names above it in the page, outermost first. */
   componentStack: string[]
   classes: { name: string; css?: string }[]
-  text: { kind: 'none' | 'static' | 'dynamic'; value?: string }
+  /** `value`: the text, when static; `source`: the code it comes from, when dynamic (`{listing.title}`). */
+  text: { kind: 'none' | 'static' | 'dynamic'; value?: string; source?: string }
   props: Record<string, unknown>
   styles: Record<string, string>
   outerHTML: string | null

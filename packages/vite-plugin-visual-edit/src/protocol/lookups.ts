@@ -9,6 +9,9 @@ import type { StylingFramework } from './styling.ts'
  */
 export const LOOKUPS_PATH = '/__visual-edit/lookups'
 
+/** The length past which a dynamic text's code (ElementLookup.textSource) is cut. */
+export const MAX_TEXT_SOURCE_CHARS = 300
+
 /** Ids one request may ask about (a page of the marketplace has about 1,500 tagged elements). */
 export const MAX_LOOKUP_IDS = 20_000
 
@@ -43,6 +46,8 @@ export interface ElementLookup {
   text: 'none' | 'static' | 'dynamic'
   /** The text it renders, when static. */
   staticText?: string
+  /** The code of its children, when its text is dynamic (`Hi {user.name}`), cut at MAX_TEXT_SOURCE_CHARS. */
+  textSource?: string
   /** The classes written in its className's literal text. */
   classes: string[]
   /** Whether those classes can be edited (false: className is an expression visual-edit cannot edit). */

@@ -1,6 +1,6 @@
 import type { JSXElement, Node } from '@babel/types'
 import { VISITOR_KEYS } from '@babel/types'
-import type { ElementLookup, LookupsResponse } from '../../protocol/lookups.ts'
+import { type ElementLookup, type LookupsResponse, MAX_TEXT_SOURCE_CHARS } from '../../protocol/lookups.ts'
 import { StylingFramework } from '../../protocol/styling.ts'
 import { sourceHash } from '../../transform/element-index.ts'
 import { parseModule } from '../../transform/parse-module.ts'
@@ -87,6 +87,7 @@ export async function describeElements(
         parentId: element.parentId,
         text: element.text,
         ...(element.text === 'static' ? { staticText: elementText(node) } : {}),
+        ...(element.text === 'dynamic' ? { textSource: childrenSource(source.text, node) } : {}),
         classes,
         classesEditable,
       }
@@ -98,4 +99,15 @@ export async function describeElements(
       : StylingFramework.CSS,
     lookups,
   }
+}
+
+/**
+ * The code of an element's children, whitespace collapsed, cut at MAX_TEXT_SOURCE_CHARS: where its
+ * dynamic text comes from (`Signed in as {user.name}`).
+ */
+function childrenSource(code: string, node: JSXElement): string {
+  const start = node.openingElement.end ?? 0
+  const end = node.closingElement?.start ?? start
+  const text = code.slice(start, end).replace(/\s+/g, ' ').trim()
+  return text.length > MAX_TEXT_SOURCE_CHARS ? `${text.slice(0, MAX_TEXT_SOURCE_CHARS - 1)}…` : text
 }
