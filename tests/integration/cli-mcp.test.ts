@@ -122,6 +122,14 @@ describe('visual-edit mcp, files mode', () => {
     expect(described.value.children.map((child: { tag: string }) => child.tag)).toEqual(['span'])
     expect(described.value.declaredAt).toEqual([{ file: 'src/Card.tsx', line: expect.any(Number) }])
 
+    // Inputs are parsed with the protocol's schema (AGENT_TOOL_INPUTS), which says what is wrong.
+    const wrongType = await call('find_elements', { text: 'welcome', limit: 'all' })
+    expect(wrongType.value.error).toEqual({
+      code: 'VISUAL_EDIT_INVALID_TOOL_INPUT',
+      message: expect.stringMatching(/^find_elements: limit must be a number of results/),
+    })
+    const unknownKey = await call('describe_element', { element: 'h1' })
+    expect(unknownKey.value.error.code).toBe('VISUAL_EDIT_INVALID_TOOL_INPUT')
     const nothing = await call('find_elements', {})
     expect(nothing.value.error.message).toMatch(/Say what to find/)
   })

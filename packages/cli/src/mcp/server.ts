@@ -6,8 +6,11 @@ import {
   type CallToolResult,
   ListToolsRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js'
+import * as v from 'valibot'
 import { VisualEditError } from 'vite-plugin-visual-edit'
+import { AGENT_TOOL_INPUTS, bodyIssueMessage } from 'vite-plugin-visual-edit/protocol'
 import { visualEditCode } from '../commands/apply.ts'
+import { inputSchemaOf } from './tool-schemas.ts'
 import { TOOLS, type ToolContext } from './tools/index.ts'
 import { Workspace } from './workspace.ts'
 
@@ -41,7 +44,7 @@ export function createMcpServer(dir: string, version: string): Server {
     { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
   )
   server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: TOOLS.map(({ name, description, inputSchema }) => ({ name, description, inputSchema })),
+    tools: TOOLS.map(({ name, description }) => ({ name, description, inputSchema: inputSchemaOf(name) })),
   }))
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const tool = TOOLS.find((candidate) => candidate.name === request.params.name)
@@ -53,8 +56,21 @@ export function createMcpServer(dir: string, version: string): Server {
         ),
       )
     }
+    const schema = AGENT_TOOL_INPUTS[tool.name]
+    const input = v.safeParse(schema, request.params.arguments ?? {}, { abortEarly: true })
+    if (!input.success) {
+      return refusal(
+        new VisualEditError(
+          'VISUAL_EDIT_INVALID_TOOL_INPUT',
+          bodyIssueMessage(tool.name, schema, input.issues[0]),
+        ),
+      )
+    }
     try {
-      return answer(await tool.run(request.params.arguments ?? {}, context))
+      // Each tool is run with the input its own schema parsed.
+      return answer(
+        await (tool.run as (input: unknown, context: ToolContext) => Promise<unknown>)(input.output, context),
+      )
     } catch (error) {
       return refusal(error)
     }

@@ -1,5 +1,5 @@
 import { toJsonSchema } from '@valibot/to-json-schema'
-import { MUTATE_BODY_SCHEMAS } from 'vite-plugin-visual-edit/protocol'
+import { AGENT_TOOL_INPUTS, type AgentToolName, MUTATE_BODY_SCHEMAS } from 'vite-plugin-visual-edit/protocol'
 
 /** A JSON Schema object, as MCP's `inputSchema` takes it. */
 export type JsonSchema = { type: 'object'; [key: string]: unknown }
@@ -47,7 +47,7 @@ function withLocations(schema: unknown): unknown {
  * One change of `apply_changes`: `{ operation, body }`, the body of that mutate route, from the
  * protocol's own schemas (the server checks what JSON Schema cannot say: the refinements are left out).
  */
-export function changeSchema(): Record<string, unknown> {
+function changeSchema(): Record<string, unknown> {
   const variants = Object.entries(MUTATE_BODY_SCHEMAS).map(([operation, schema]) => {
     const { $schema: _dialect, ...body } = toJsonSchema(schema, {
       errorMode: 'ignore',
@@ -63,4 +63,18 @@ export function changeSchema(): Record<string, unknown> {
   return { oneOf: variants }
 }
 
-export const OPERATIONS = Object.keys(MUTATE_BODY_SCHEMAS)
+/**
+ * A tool's input schema as MCP lists it: the protocol's (AGENT_TOOL_INPUTS) in JSON Schema, and for
+ * apply_changes each change as the mutate route's own body (changeSchema).
+ */
+export function inputSchemaOf(name: AgentToolName): JsonSchema {
+  const { $schema: _dialect, ...schema } = toJsonSchema(AGENT_TOOL_INPUTS[name], {
+    errorMode: 'ignore',
+    typeMode: 'input',
+  }) as JsonSchema
+  if (name === 'apply_changes') {
+    const properties = schema.properties as Record<string, Record<string, unknown>>
+    properties.changes = { ...properties.changes, items: changeSchema() }
+  }
+  return schema
+}

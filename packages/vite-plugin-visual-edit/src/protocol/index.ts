@@ -4,6 +4,7 @@
  */
 
 export * from './agent.ts'
+export * from './agent-tools.ts'
 export * from './app-routes.ts'
 export * from './body-schemas.ts'
 export * from './change-requests.ts'
@@ -30,6 +31,7 @@ export * from './nav-tree-node.ts'
 export * from './nav-tree-wire.ts'
 export { NavTreeWriter } from './nav-tree-writer.ts'
 export * from './port.ts'
+export { bodyIssueMessage } from './schema-issues.ts'
 export * from './state-and-props.ts'
 export * from './styling.ts'
 export * from './tags.ts'

@@ -1,17 +1,10 @@
 import type { HeadlessEditor, IndexedElement } from 'vite-plugin-visual-edit'
+import type { AgentToolInput } from 'vite-plugin-visual-edit/protocol'
 import { routeElements } from '../route-elements.ts'
 import { type ElementSummary, SourceTexts, summarize } from '../source-elements.ts'
-import {
-  invalidInput,
-  type McpTool,
-  modeOf,
-  optionalInteger,
-  optionalString,
-  type ToolContext,
-} from './tool.ts'
+import { invalidInput, type McpTool, modeOf, type ToolContext } from './tool.ts'
 
 const DEFAULT_LIMIT = 20
-const MAX_LIMIT = 200
 
 interface Criteria {
   text?: string
@@ -29,25 +22,16 @@ interface RouteMatch {
   components: string[]
 }
 
-function criteriaOf(input: Record<string, unknown>): Criteria {
+function criteriaOf(input: AgentToolInput<'find_elements'>): Criteria {
   const criteria: Criteria = {}
-  const text = optionalString(input, 'text')
-  const component = optionalString(input, 'component')
-  const file = optionalString(input, 'file')
-  const className = optionalString(input, 'class')
-  const line = optionalInteger(input, 'line', { min: 1, max: 10_000_000 })
-  if (text) criteria.text = text.toLowerCase()
-  if (component) criteria.component = component
-  if (file) criteria.file = file.replace(/\\/g, '/').replace(/^\.\//, '')
-  if (className) criteria.className = className
-  if (line !== undefined) {
-    if (!file) throw invalidInput('"line" needs "file": name the file the line is in.')
-    criteria.line = line
-  }
-  const route = optionalString(input, 'route')
-  if (route) {
-    if (!route.startsWith('/')) throw invalidInput('"route" is a path of the app, such as /listing/L1001.')
-    criteria.route = route
+  if (input.text) criteria.text = input.text.toLowerCase()
+  if (input.component) criteria.component = input.component
+  if (input.file) criteria.file = input.file.replace(/\\/g, '/').replace(/^\.\//, '')
+  if (input.class) criteria.className = input.class
+  if (input.route) criteria.route = input.route
+  if (input.line !== undefined) {
+    if (!input.file) throw invalidInput('"line" needs "file": name the file the line is in.')
+    criteria.line = input.line
   }
   if (Object.keys(criteria).length === 0)
     throw invalidInput('Say what to find: "text", "component", "class", "file" (with "line"), or "route".')
@@ -96,39 +80,14 @@ function* allElements(editor: HeadlessEditor): Generator<IndexedElement> {
   for (const file of editor.index.files()) yield* editor.index.elementsOf(file)
 }
 
-export const findElements: McpTool = {
+export const findElements: McpTool<'find_elements'> = {
   name: 'find_elements',
   description:
     "Finds JSX elements of the project by the text they show, a component's name (its usages and the elements it renders), a class, or a file and line. Every criterion given must match. Each result has its codebaseId (what apply_changes and describe_element take), file:line:column, tag, classes, static text and the component it is written in.",
-  inputSchema: {
-    type: 'object',
-    properties: {
-      text: { type: 'string', description: 'Static text the element shows (case-insensitive substring).' },
-      component: {
-        type: 'string',
-        description: 'A component name: its usages (<Card>) and the elements Card renders.',
-      },
-      class: { type: 'string', description: 'A class in its className, e.g. bg-blue-600.' },
-      file: { type: 'string', description: 'A source file relative to the project root, e.g. src/App.tsx.' },
-      line: { type: 'integer', minimum: 1, description: 'With file: the element whose `<` is on this line.' },
-      route: {
-        type: 'string',
-        description:
-          "An app path such as /listing/L1001: the elements of the page component its route renders (read from the app's react-router routes).",
-      },
-      limit: {
-        type: 'integer',
-        minimum: 1,
-        maximum: MAX_LIMIT,
-        description: `At most this many results (default ${DEFAULT_LIMIT}).`,
-      },
-    },
-    additionalProperties: false,
-  },
   async run(input, { workspace }: ToolContext) {
     const files = workspace.files
     const criteria = criteriaOf(input)
-    const limit = optionalInteger(input, 'limit', { min: 1, max: MAX_LIMIT }) ?? DEFAULT_LIMIT
+    const limit = input.limit ?? DEFAULT_LIMIT
     const editor = await files.editor()
     let route: RouteMatch | null = null
     if (criteria.route) {
@@ -154,15 +113,12 @@ export const findElements: McpTool = {
 }
 
 /** The element an input names: `codebaseId`, or `file` and `line` (and `tag`). */
-function elementOf(editor: HeadlessEditor, input: Record<string, unknown>): IndexedElement {
-  const codebaseId = optionalString(input, 'codebaseId')
-  const file = optionalString(input, 'file')
-  const line = optionalInteger(input, 'line', { min: 1, max: 10_000_000 })
-  let id = codebaseId
+function elementOf(editor: HeadlessEditor, input: AgentToolInput<'describe_element'>): IndexedElement {
+  let id = input.codebaseId
   if (!id) {
-    if (!file || line === undefined)
+    if (!input.file || input.line === undefined)
       throw invalidInput('Name the element by "codebaseId", or by "file" and "line".')
-    id = editor.elementAt(file, line, optionalString(input, 'tag'))
+    id = editor.elementAt(input.file, input.line, input.tag)
   }
   const element = editor.index.get(id)
   if (!element) {
@@ -173,20 +129,10 @@ function elementOf(editor: HeadlessEditor, input: Record<string, unknown>): Inde
   return element
 }
 
-export const describeElement: McpTool = {
+export const describeElement: McpTool<'describe_element'> = {
   name: 'describe_element',
   description:
     'Everything the code says about one element: where it is, its tag, classes, text, its opening tag as written, the elements it sits in and its children, and where a component it uses is declared. Name it by codebaseId or by file and line.',
-  inputSchema: {
-    type: 'object',
-    properties: {
-      codebaseId: { type: 'string', description: 'From find_elements or get_selection.' },
-      file: { type: 'string' },
-      line: { type: 'integer', minimum: 1 },
-      tag: { type: 'string', description: 'Which element, when the line starts several.' },
-    },
-    additionalProperties: false,
-  },
   async run(input, { workspace }: ToolContext) {
     const files = workspace.files
     const editor = await files.editor()

@@ -1,10 +1,10 @@
 import { applyChanges, history, redo, undo } from './changes.ts'
 import { describeElement, findElements } from './elements.ts'
 import { getDesignTokens, getSelection } from './project.ts'
-import type { McpTool } from './tool.ts'
+import type { AnyMcpTool } from './tool.ts'
 
 /** Every tool of `visual-edit mcp`, in the order an agent meets them. */
-export const TOOLS: readonly McpTool[] = [
+export const TOOLS: readonly AnyMcpTool[] = [
   getSelection,
   findElements,
   describeElement,
@@ -15,4 +15,4 @@ export const TOOLS: readonly McpTool[] = [
   getDesignTokens,
 ]
 
-export type { McpTool, ToolContext } from './tool.ts'
+export type { AnyMcpTool, ToolContext } from './tool.ts'

@@ -2,13 +2,12 @@ import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { designTokens } from 'vite-plugin-visual-edit'
 import type { AgentSelection } from 'vite-plugin-visual-edit/protocol'
-import { type McpTool, modeOf, NO_INPUT, type ToolContext } from './tool.ts'
+import { type McpTool, modeOf, type ToolContext } from './tool.ts'
 
-export const getSelection: McpTool = {
+export const getSelection: McpTool<'get_selection'> = {
   name: 'get_selection',
   description:
     'The element(s) selected in the running visual-edit editor of this project: file, line and column, component stack, tag, classes, text, props, key computed styles, route and a PNG of the element. Empty when no editor is running.',
-  inputSchema: NO_INPUT,
   async run(_input, { workspace }: ToolContext) {
     const connection = await workspace.connection()
     if (connection.mode === 'files' || connection.canvasId === null)
@@ -46,11 +45,10 @@ async function customUtilities(root: string): Promise<{ name: string; file: stri
   return found
 }
 
-export const getDesignTokens: McpTool = {
+export const getDesignTokens: McpTool<'design_tokens'> = {
   name: 'design_tokens',
   description:
     "The project's Tailwind theme, so classes you write are the project's own: its colours, spacing steps, type scale, weights, radii, shadows and breakpoints with their values, how dark mode is switched, and the custom utilities its stylesheets define. tailwind: null when the project does not use Tailwind.",
-  inputSchema: NO_INPUT,
   async run(_input, { workspace }: ToolContext) {
     const files = workspace.files
     const [tokens, utilities] = await Promise.all([designTokens(files.root), customUtilities(files.root)])
