@@ -28,7 +28,7 @@ const HEADING = 'Buy and Sell Anything in Gulbarga District'
 const SELECTION_GOAL_P95_MS = 100
 const APPLY_GOAL_RATIO = 1.2
 const SELECTIONS = 40
-const EDITS = 30
+const EDITS = 60
 /** A pause after each edit, outside the figures, for its hot update to land. */
 const SETTLE_MS = 400
 
