@@ -175,5 +175,9 @@ test('Copy for agent, by its shortcut in the frame and from the context menu: th
     .getByRole('menu')
     .getByRole('menuitem', { name: /Copy for agent/ })
     .click()
-  await expect.poll(clipboard).toContain('- <h1> at src/App.tsx:5:9\n  components: App > Card')
+  await expect
+    .poll(clipboard)
+    .toContain(
+      '- <h1> at src/App.tsx:5:9\n  components: App > Card\n  classes: text-2xl font-bold\n  text: "Agent test"\n',
+    )
 })

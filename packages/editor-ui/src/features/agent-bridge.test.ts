@@ -150,3 +150,17 @@ test('Copy for agent: the selection as text on the clipboard (no picture drawn),
     title: 'Select an element to copy it for your agent.',
   })
 })
+
+test("Copy for agent without the element's lookup, and of several elements: the page's tree says what it can", async () => {
+  const other: ElementKey = { ...key, uniquePath: '0-0-2' }
+  const { agent, deps } = bridge({ lookup: () => undefined, selected: () => [key, other] })
+  await agent.copyForAgent()
+  const [text] = (deps.writeClipboard as ReturnType<typeof vi.fn>).mock.calls[0] as [string]
+  expect(text).toContain('Selected elements (2) in the running app (route /listing/L1001?tab=photos):\n')
+  expect(text).toContain(
+    '- <h1> at not in the project’s code (a package’s element)\n  components: App > Card\n',
+  )
+  expect(text).not.toContain('text:')
+  expect(text).not.toContain('127.0.0.1')
+  expect(deps.toast).toHaveBeenCalledWith({ kind: 'success', title: 'Copied 2 elements for your agent' })
+})

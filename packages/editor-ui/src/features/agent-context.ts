@@ -1,19 +1,35 @@
-import type { AgentSelectedElement, AgentSelection } from 'vite-plugin-visual-edit/protocol'
+import {
+  type AgentSelectedElement,
+  type AgentSelection,
+  isTaggedCodebaseId,
+} from 'vite-plugin-visual-edit/protocol'
 
 /** The outerHTML an agent is given, at most: enough for the element's shape, not its whole subtree. */
 export const AGENT_HTML_CHARS = 600
 
-/** Attributes of visual-edit's own (the tagger's ids, the inspector's marks): not the app's code. */
-const OWN_ATTRIBUTES = /\s(?:data-tempo-id|data-visual-edit[\w-]*)(?:="[^"]*")?/g
+/**
+ * Attributes of visual-edit's own (the tagger's `data-tempo-id`, an instant update's `data-tempo-instant`,
+ * the inspector's `data-visual-edit-*`): not the app's code. The value may lack its closing quote
+ * where the inspector cut the outerHTML (MAX_AGENT_HTML_CHARS).
+ */
+const OWN_ATTRIBUTES = /\sdata-(?:tempo-|visual-edit)[\w-]*(?:="[^"]*(?:"|$))?/g
 
 /** The element's outerHTML without visual-edit's attributes, whitespace collapsed, cut at AGENT_HTML_CHARS. */
 export function trimmedHtml(html: string): string {
   const plain = html.replace(OWN_ATTRIBUTES, '').replace(/\s+/g, ' ').trim()
-  return plain.length > AGENT_HTML_CHARS ? `${plain.slice(0, AGENT_HTML_CHARS - 1)}…` : plain
+  if (plain.length <= AGENT_HTML_CHARS) return plain
+  // A cut between the two halves of a surrogate pair would leave half an emoji (invalid UTF-16).
+  const cut = plain.slice(0, AGENT_HTML_CHARS - 1).replace(/[\uD800-\uDBFF]$/, '')
+  return `${cut}…`
 }
 
 function where(element: AgentSelectedElement): string {
-  if (element.file === null) return 'not in the project’s code (a package’s element)'
+  if (element.file === null) {
+    // A tagged element is in the project's code: only its lookup has not come from the server yet.
+    return isTaggedCodebaseId(element.codebaseId)
+      ? 'a place in the project’s code not known yet (the editor has no lookup for it)'
+      : 'not in the project’s code (a package’s element)'
+  }
   return `${element.file}${element.line === null ? '' : `:${element.line}${element.column === null ? '' : `:${element.column}`}`}`
 }
 

@@ -18,6 +18,10 @@ describe('shortcuts', () => {
     [press('d', { ctrlKey: true }), true, null],
     [press('g', { ctrlKey: true, altKey: true }), false, 'wrap'],
     [press('©', { metaKey: true, altKey: true }), true, 'wrap'],
+    // Copy for agent: Alt+C types 'ç' on macOS; Ctrl+C stays the browser's copy.
+    [press('c', { ctrlKey: true, altKey: true }), false, 'copyForAgent'],
+    [press('ç', { metaKey: true, altKey: true }), true, 'copyForAgent'],
+    [press('c', { ctrlKey: true }), false, null],
     [press('Delete'), false, 'delete'],
     [press('Backspace'), true, 'delete'],
     [press('Enter'), false, 'editText'],
@@ -64,6 +68,7 @@ describe('shortcuts', () => {
     ['undo', '⌘Z', 'Ctrl+Z'],
     ['redo', '⇧⌘Z', 'Ctrl+Shift+Z'],
     ['wrap', '⌥⌘G', 'Ctrl+Alt+G'],
+    ['copyForAgent', '⌥⌘C', 'Ctrl+Alt+C'],
     ['zoomIn', '⌘+', 'Ctrl++'],
     ['palette', '⌘K', 'Ctrl+K'],
     ['shortcuts', '?', '?'],
@@ -98,6 +103,7 @@ describe('shortcuts', () => {
       'parent',
       'toggleLayers',
       'toggleElement',
+      'copyForAgent',
     ] as const
     for (const command of commands) {
       expect(shortcutOf(command, false), command).not.toBeNull()

@@ -119,7 +119,7 @@ export class AgentRelay {
    */
   wrote(id: string, response: unknown): void {
     const asked = this.#asked.get(id)
-    if (!asked || asked.question !== 'apply') return
+    if (asked?.question !== 'apply') return
     asked.written.push(response)
     const expected = Array.isArray(asked.input.changes) ? asked.input.changes.length : 0
     if (asked.written.length === expected) this.answer({ id, result: { responses: asked.written } })
