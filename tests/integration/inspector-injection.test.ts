@@ -52,7 +52,7 @@ describe('the inspector in the page', () => {
     expect(entry).toContain(`startInspector(window, {"allowedOrigins":[],"editorPort":${app.editorPort()}})`)
   })
 
-  test('what every page loads is at most 30 kB gzip; the editing features are a chunk loaded on demand', () => {
+  test('what every page loads is at most 30 kB gzip; the editing features and the capture for agents are chunks loaded on demand', () => {
     const bundle = readFileSync(BUNDLE, 'utf8')
     expect(bundle).toMatch(/export\s*\{[^}]*as startInspector/)
     // The entry and the chunks it imports statically: what a page pays for with no editor connected.
@@ -60,7 +60,15 @@ describe('the inspector in the page', () => {
     const dynamicChunks = [...bundle.matchAll(/import\("\.\/(inspector-[\w-]+\.js)"\)/g)].map(
       (match) => match[1],
     )
-    expect(dynamicChunks).toEqual([expect.stringMatching(/^inspector-editing-/)])
+    expect(dynamicChunks.sort()).toEqual([
+      expect.stringMatching(/^inspector-capture-element-/),
+      expect.stringMatching(/^inspector-editing-/),
+    ])
+    // html-to-image is in the capture's chunk only: no page pays for it until an agent asks.
+    for (const file of staticChunks)
+      expect(readFileSync(path.join(path.dirname(BUNDLE), file as string), 'utf8')).not.toContain(
+        'foreignObject',
+      )
     const gzipped = (file: string) => gzipSync(readFileSync(path.join(path.dirname(BUNDLE), file))).length
     const initial =
       gzipped('inspector.js') + staticChunks.reduce((sum, file) => sum + gzipped(file as string), 0)

@@ -1,5 +1,7 @@
 import * as v from 'valibot'
 
+export * from './agent-limits.ts'
+
 /**
  * The agent bridge (docs/AGENTS.md): `visual-edit mcp` finds a running `visual-edit edit` of the same
  * project through its session file, and reaches the editor page through the dev server, which relays
@@ -86,19 +88,6 @@ export type AgentAnswer = v.InferOutput<typeof agentAnswerSchema>
 export type AgentCallResponse =
   | { ok: true; result: unknown; canvasId: string }
   | { ok: false; error: { code: string; message: string } }
-
-/** outerHTML of a selected element past which it is cut (an agent reads it; a page's body can be megabytes). */
-export const MAX_AGENT_HTML_CHARS = 20_000
-/** The longer side of a selected element's PNG, in pixels. */
-export const AGENT_PNG_MAX_SIDE = 1000
-
-/** What the page's inspector draws of an element for an agent (callable `captureElement`). */
-export interface CapturedElement {
-  outerHTML: string | null
-  /** `data:image/png;base64,...`; null when it could not be drawn (`pngError` says why). */
-  png: string | null
-  pngError?: string
-}
 
 /** One element of the selection as `get_selection` gives it. */
 export interface AgentSelectedElement {

@@ -1,4 +1,4 @@
-import type { CapturedElement } from './agent.ts'
+import type { CapturedElement } from './agent-limits.ts'
 import type { DragCancelPayload, DragEndPayload, PreviewPlacement } from './drag.ts'
 import type { ElementKey } from './element-key.ts'
 import type { InstantChangeItem, InstantUpdateDonePayload, InstantUpdateReply } from './instant-update.ts'

@@ -15,6 +15,7 @@ import { inspectElement, logStateAndProps } from './react/state-and-props.ts'
 import { createSelection } from './selection/selection.ts'
 import { createInputForwarding } from './text/input-forwarding.ts'
 import { createTextEdit } from './text/text-edit.ts'
+import { isOverlay } from './tree/element-keys.ts'
 import { createNavTree } from './tree/nav-tree.ts'
 
 /**
@@ -103,6 +104,7 @@ export function startInspector(
       (await import('./capture/capture-element.ts')).captureElement(
         tree.elementsOf(key)[0],
         options?.picture !== false,
+        isOverlay,
       ),
     updateOutlines: () => outlines.render(),
     clearHoveredOutlines: () => selection.clearHover(),

@@ -1,6 +1,9 @@
 import { toPng } from 'html-to-image'
-import { AGENT_PNG_MAX_SIDE, type CapturedElement, MAX_AGENT_HTML_CHARS } from '../../protocol/agent.ts'
-import { isOverlay } from '../tree/element-keys.ts'
+import {
+  AGENT_PNG_MAX_SIDE,
+  type CapturedElement,
+  MAX_AGENT_HTML_CHARS,
+} from '../../protocol/agent-limits.ts'
 
 /**
  * An element of the page for a coding agent (get_selection): its outerHTML (cut at
@@ -9,7 +12,12 @@ import { isOverlay } from '../tree/element-keys.ts'
  * AGENT_PNG_MAX_SIDE pixels. A drawing the browser refuses (a cross-origin image taints the canvas)
  * leaves `png` null and says why.
  */
-export async function captureElement(element: Element | undefined, picture = true): Promise<CapturedElement> {
+export async function captureElement(
+  element: Element | undefined,
+  picture: boolean,
+  /** The inspector's own elements (outlines, badges), left out of the picture. */
+  isOverlay: (element: Element) => boolean,
+): Promise<CapturedElement> {
   if (!element) return { outerHTML: null, png: null, pngError: 'The element is not on the page.' }
   const html = element.outerHTML
   const outerHTML = html.length > MAX_AGENT_HTML_CHARS ? `${html.slice(0, MAX_AGENT_HTML_CHARS)}…` : html
