@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { OPERATIONS } from '../../../packages/vite-plugin-visual-edit/src/server/mutate/index.ts'
-import { type MutateTestServer, startMutateServer } from '../../helpers/mutate-server.ts'
+import { type MutateTestServer, type RawResponse, startMutateServer } from '../../helpers/mutate-server.ts'
 
 /** Every route the server answers: each mutate operation, both activities and the history's read. */
 const ROUTES = [
@@ -9,6 +9,15 @@ const ROUTES = [
   'activities/redoChangeToFiles',
   'activities/listChangeHistory',
 ]
+
+/** Each answer is the refusal listed beside it, and never opens the API to another origin. */
+function expectRefused(what: string, refused: readonly (readonly [RawResponse, number, string])[]): void {
+  for (const [response, status, code] of refused) {
+    expect(response.status, `${what} ${code}`).toBe(status)
+    expect(response.json()).toMatchObject({ error: { code } })
+    expect(response.headers['access-control-allow-origin']).toBeUndefined()
+  }
+}
 
 let app: MutateTestServer
 beforeAll(async () => {
@@ -47,11 +56,7 @@ describe('one gate in front of every route', () => {
           'UNSUPPORTED_MEDIA_TYPE',
         ],
       ] as const
-      for (const [response, status, code] of refused) {
-        expect(response.status, `${route} ${code}`).toBe(status)
-        expect(response.json()).toMatchObject({ error: { code } })
-        expect(response.headers['access-control-allow-origin']).toBeUndefined()
-      }
+      expectRefused(route, refused)
     },
   )
 })
@@ -84,10 +89,7 @@ describe("the agent bridge's endpoints", () => {
           'METHOD_NOT_ALLOWED',
         ],
       ] as const
-      for (const [response, status, code] of refused) {
-        expect(response.status, `${path} ${code}`).toBe(status)
-        expect(response.json()).toMatchObject({ error: { code } })
-      }
+      expectRefused(path, refused)
     },
   )
 

@@ -15,11 +15,9 @@ export interface ElementSummary {
   declaredIn: string | null
   /** The tags of the elements it sits in, in its file, outermost first. */
   parents: string[]
-  /** The classes of a literal className (none for a computed one: see `className`). */
+  /** The classes written in its className's literal text (none for an expression: see `opening`). */
   classes: string[]
-  /** The className as written, when it is not a plain string (`{cn('p-2', active && 'ring')}`). */
-  className?: string
-  /** `static`: plain text only (in `text`); `dynamic`: text from expressions; `none`: no text of its own. */
+  /** `static`: plain text only (in `text`); `dynamic`: text from code (its code in `text`); `none`. */
   textKind: IndexedElement['text']
   text?: string
   /** Its opening tag as written, trimmed to OPENING_LIMIT characters. */
@@ -31,13 +29,10 @@ const OPENING_LIMIT = 400
 /** `function Card(`, `const Card = `, `export default function Card(`: a component declaration. */
 const DECLARATION = /(?:function\s+([A-Z][\w$]*)\s*[<(]|(?:const|let|var)\s+([A-Z][\w$]*)\s*(?::[^=]+)?=)/g
 
-const LITERAL_CLASS_NAME =
-  /\bclass(?:Name)?\s*=\s*(?:"([^"]*)"|'([^']*)'|\{\s*(?:"([^"]*)"|'([^']*)'|`([^`$]*)`)\s*\})/
-const ANY_CLASS_NAME =
-  /\bclass(?:Name)?\s*=\s*(\{[\s\S]*?\}(?=\s*(?:[A-Za-z_$][\w$:-]*\s*=|\/?>|\{\.\.\.))|"[^"]*"|'[^']*')/
-
-const collapse = (text: string) => text.replace(/\s+/g, ' ').trim()
-const trimmed = (text: string, limit: number) => (text.length > limit ? `${text.slice(0, limit - 1)}…` : text)
+const trimmed = (text: string, limit: number) => {
+  const collapsed = text.replace(/\s+/g, ' ').trim()
+  return collapsed.length > limit ? `${collapsed.slice(0, limit - 1)}…` : collapsed
+}
 
 /** The source files of the index and their texts, read once per summary pass. */
 export class SourceTexts {
@@ -51,6 +46,11 @@ export class SourceTexts {
     }
     return text
   }
+}
+
+/** The component an element's JSX is written in (see `declaredIn`). */
+export async function componentOf(element: IndexedElement, texts: SourceTexts): Promise<string | null> {
+  return declaredIn(await texts.of(element.file), element.start)
 }
 
 /** The component whose JSX starts at `offset`: the nearest declaration before it (a reading aid, not a proof). */
@@ -67,42 +67,40 @@ function declaredIn(source: string, offset: number): string | null {
   return name
 }
 
-/** What an element's source says of it (see ElementSummary). */
+/**
+ * Summaries of `elements`: their classes and text as the dev server's lookups read them from the code
+ * (HeadlessEditor.describe), where they sit and the component they are written in.
+ */
 export async function summarize(
   editor: HeadlessEditor,
-  element: IndexedElement,
-  texts: SourceTexts,
-): Promise<ElementSummary> {
-  const source = await texts.of(element.file)
-  const opening = source.slice(element.openingStart, element.openingEnd)
-  const literal = LITERAL_CLASS_NAME.exec(opening)
-  const literalClasses = literal ? literal.slice(1).find((group) => group !== undefined) : undefined
-  const parents: string[] = []
-  for (let parent = element.parentId; parent; parent = editor.index.get(parent)?.parentId ?? null) {
-    const tag = editor.index.get(parent)?.tagName
-    if (tag) parents.unshift(tag)
+  elements: readonly IndexedElement[],
+  texts = new SourceTexts(),
+): Promise<ElementSummary[]> {
+  const lookups = await editor.describe(elements.map((element) => element.id))
+  const summaries: ElementSummary[] = []
+  for (const element of elements) {
+    const source = await texts.of(element.file)
+    const lookup = lookups[element.id]
+    const parents: string[] = []
+    for (let parent = element.parentId; parent; parent = editor.index.get(parent)?.parentId ?? null) {
+      const tag = editor.index.get(parent)?.tagName
+      if (tag) parents.unshift(tag)
+    }
+    const text = lookup?.staticText ?? lookup?.textSource
+    summaries.push({
+      codebaseId: element.id,
+      file: element.relativeFile,
+      line: element.line,
+      column: element.column + 1,
+      tag: element.tagName,
+      isComponent: element.isComponent,
+      declaredIn: declaredIn(source, element.start),
+      parents,
+      classes: lookup?.classes ?? [],
+      textKind: element.text,
+      ...(text === undefined ? {} : { text: trimmed(text, 300) }),
+      opening: trimmed(source.slice(element.openingStart, element.openingEnd), OPENING_LIMIT),
+    })
   }
-  const summary: ElementSummary = {
-    codebaseId: element.id,
-    file: element.relativeFile,
-    line: element.line,
-    column: element.column + 1,
-    tag: element.tagName,
-    isComponent: element.isComponent,
-    declaredIn: declaredIn(source, element.start),
-    parents,
-    classes: literalClasses ? collapse(literalClasses).split(' ').filter(Boolean) : [],
-    textKind: element.text,
-    opening: trimmed(collapse(opening), OPENING_LIMIT),
-  }
-  if (!literal) {
-    const computed = ANY_CLASS_NAME.exec(opening)?.[1]
-    if (computed) summary.className = trimmed(collapse(computed), 200)
-  }
-  if (element.text === 'static' && !element.selfClosing) {
-    const closing = source.lastIndexOf('</', element.end)
-    const inner = source.slice(element.openingEnd, closing > element.openingEnd ? closing : element.end)
-    summary.text = trimmed(collapse(inner), 300)
-  }
-  return summary
+  return summaries
 }

@@ -1,7 +1,7 @@
 import type { HeadlessEditor, IndexedElement } from 'vite-plugin-visual-edit'
 import type { AgentToolInput } from 'vite-plugin-visual-edit/protocol'
 import { routeElements } from '../route-elements.ts'
-import { type ElementSummary, SourceTexts, summarize } from '../source-elements.ts'
+import { componentOf, type ElementSummary, SourceTexts, summarize } from '../source-elements.ts'
 import { invalidInput, type McpTool, modeOf, type ToolContext } from './tool.ts'
 
 const DEFAULT_LIMIT = 20
@@ -57,27 +57,22 @@ function matches(summary: ElementSummary, criteria: Criteria, route: RouteMatch 
     else return null
   }
   if (criteria.className) {
-    const written = summary.className ?? ''
-    if (!summary.classes.includes(criteria.className) && !written.includes(criteria.className)) return null
+    // A className the code computes has no literal classes: its opening tag as written still names it.
+    if (!summary.classes.includes(criteria.className) && !summary.opening.includes(criteria.className))
+      return null
     why.push('class')
   }
   if (criteria.text) {
-    const shown = summary.text ?? ''
+    const shown = summary.textKind === 'static' ? (summary.text ?? '') : ''
     if (!shown.toLowerCase().includes(criteria.text)) return null
     why.push('text')
   }
   return why
 }
 
-async function summaries(editor: HeadlessEditor, elements: Iterable<IndexedElement>) {
-  const texts = new SourceTexts()
-  const all: ElementSummary[] = []
-  for (const element of elements) all.push(await summarize(editor, element, texts))
-  return all
-}
-
-function* allElements(editor: HeadlessEditor): Generator<IndexedElement> {
-  for (const file of editor.index.files()) yield* editor.index.elementsOf(file)
+/** Every element of the project's files, in the index's order. */
+function allElements(editor: HeadlessEditor): IndexedElement[] {
+  return editor.index.files().flatMap((file) => editor.index.elementsOf(file))
 }
 
 export const findElements: McpTool<'find_elements'> = {
@@ -96,7 +91,7 @@ export const findElements: McpTool<'find_elements'> = {
     }
     const found: (ElementSummary & { matched: string[] })[] = []
     let total = 0
-    for (const summary of await summaries(editor, allElements(editor))) {
+    for (const summary of await summarize(editor, allElements(editor))) {
       const why = matches(summary, criteria, route)
       if (!why) continue
       total++
@@ -138,21 +133,23 @@ export const describeElement: McpTool<'describe_element'> = {
     const editor = await files.editor()
     const element = elementOf(editor, input)
     const texts = new SourceTexts()
-    const summary = await summarize(editor, element, texts)
-    const children = []
-    for (const child of element.childIds) {
-      const indexed = editor.index.get(child)
-      if (!indexed) continue
-      const { codebaseId, tag, line, textKind, text } = await summarize(editor, indexed, texts)
-      children.push({ codebaseId, tag, line, slot: indexed.slot, textKind, ...(text ? { text } : {}) })
-    }
+    const children = element.childIds.flatMap((id) => editor.index.get(id) ?? [])
+    const [summary, ...childSummaries] = await summarize(editor, [element, ...children], texts)
+    const childrenShown = childSummaries.map(({ codebaseId, tag, line, textKind, text }, index) => ({
+      codebaseId,
+      tag,
+      line,
+      slot: children[index]?.slot,
+      textKind,
+      ...(text ? { text } : {}),
+    }))
     const parent = element.parentId ? editor.index.get(element.parentId) : undefined
     const declarations = element.isComponent ? await declarationsOf(editor, element.tagName, texts) : []
     return {
       ...modeOf(await workspace.connection()),
       element: summary,
       parent: parent ? { codebaseId: parent.id, tag: parent.tagName, line: parent.line } : null,
-      children,
+      children: childrenShown,
       ...(element.isComponent ? { declaredAt: declarations } : {}),
     }
   },
@@ -164,9 +161,8 @@ async function declarationsOf(editor: HeadlessEditor, name: string, texts: Sourc
   for (const file of editor.index.files()) {
     for (const element of editor.index.elementsOf(file)) {
       if (element.parentId !== null) continue
-      const summary = await summarize(editor, element, texts)
-      if (summary.declaredIn === name) {
-        places.push({ file: summary.file, line: summary.line })
+      if ((await componentOf(element, texts)) === name) {
+        places.push({ file: element.relativeFile, line: element.line })
         break
       }
     }

@@ -2,11 +2,13 @@ import type { Stats } from 'node:fs'
 import * as nodeFs from 'node:fs/promises'
 import path from 'node:path'
 import { SourceParseError, VisualEditError } from '../../errors.ts'
+import type { ElementLookup } from '../../protocol/lookups.ts'
 import type { MutateResponse } from '../../protocol/mutate-api.ts'
 import { ElementIndex, type IndexedElement } from '../../transform/element-index.ts'
 import { analyzeJsx } from '../../transform/tag-jsx.ts'
 import { OPERATIONS } from '../mutate/index.ts'
 import { viteConfigDependencies } from './config-dependencies.ts'
+import { describeElements } from './describe-elements.ts'
 import { History } from './history.ts'
 import { MutateError } from './mutate-error.ts'
 import type { MutationServices } from './mutation.ts'
@@ -51,6 +53,11 @@ export interface HeadlessEditor {
    * does, BAD_REQUEST when the line holds several and nothing says which.
    */
   elementAt(file: string, line: number, tag?: string): string
+  /**
+   * What the code says of these elements (the dev server's lookups: file, line, tag, classes, static
+   * text or the code dynamic text comes from), as the files are now.
+   */
+  describe(ids: readonly string[]): Promise<Readonly<Record<string, ElementLookup>>>
   /** Runs a mutate operation (a route name) on a raw request body, as the dev server's route would. */
   run(operation: string, body: unknown): Promise<MutateResponse>
   /** Every file the edits so far changed, against the disk. */
@@ -322,6 +329,7 @@ export async function createHeadlessEditor(root: string): Promise<HeadlessEditor
     index,
     warnings,
     elementAt: (file, line, tag) => elementAt(index, real, file, line, tag),
+    describe: async (ids) => (await describeElements(services, ids)).lookups,
     run: async (operation, body) => {
       const route = OPERATIONS.get(operation)
       if (!route) {
