@@ -86,9 +86,8 @@ export class Selection {
 
   /** MULTI_SELECTED_ELEMENT_KEYS: shift-clicks in the frame. */
   multiSelectedInFrame(keys: readonly ElementKey[]): void {
-    const current = this.keys
-    for (const key of keys)
-      if (!current.some((known) => elementKeysEqual(known, key))) this.actor.send({ type: 'TOGGLE', key })
+    // The page checked the siblings in the page as it is (the editor's tree may be a build behind).
+    if (keys.length > 0) this.actor.send({ type: 'ADOPT', keys })
   }
 
   /** HOVERED_ELEMENT_KEY. */

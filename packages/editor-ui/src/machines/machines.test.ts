@@ -36,6 +36,20 @@ describe('selection', () => {
     expect(actor.getSnapshot().context.selected).toEqual([])
   })
 
+  test("the page's multi-selection is taken as it is (the page checked its siblings in the page as it is)", () => {
+    const actor = selection()
+    actor.send({ type: 'SELECT', key: A })
+    // A key the editor's tree does not show as a sibling yet (its build is behind the page's).
+    const copy = key('tempo-copy', '0-0-9-1')
+    actor.send({ type: 'ADOPT', keys: [A, copy] })
+    expect(actor.getSnapshot().matches({ edit: 'multiSelected' })).toBe(true)
+    expect(actor.getSnapshot().context.selected).toEqual([A, copy])
+    actor.send({ type: 'ADOPT', keys: [B] })
+    expect(actor.getSnapshot().matches({ edit: 'selected' })).toBe(true)
+    actor.send({ type: 'ADOPT', keys: [] })
+    expect(actor.getSnapshot().matches({ edit: 'none' })).toBe(true)
+  })
+
   test('shift-click adds and removes siblings only; a non-sibling is ignored', () => {
     const actor = selection()
     actor.send({ type: 'SELECT', key: A })

@@ -15,6 +15,11 @@ export type SelectionEvent =
   | { type: 'SELECT_STORYBOARD'; key: ElementKey }
   /** Shift-click: adds or removes a sibling of the selection; anything else is ignored. */
   | { type: 'TOGGLE'; key: ElementKey }
+  /**
+   * The page's multi-selection as it reports it (shift-clicks in the frame): the page checked the
+   * siblings against the page as it is, which the editor's tree may not show yet.
+   */
+  | { type: 'ADOPT'; keys: readonly ElementKey[] }
   | { type: 'CLEAR' }
   | { type: 'DRIVE' }
   | { type: 'EDIT' }
@@ -57,6 +62,9 @@ export const selectionMachine = setup({
         return kept.length < context.selected.length ? kept : [...context.selected, event.key]
       },
     }),
+    adopt: assign({
+      selected: ({ event, context }) => (event.type === 'ADOPT' ? [...event.keys] : context.selected),
+    }),
     clearSelection: assign({ selected: () => [] }),
     clearAll: assign({ selected: () => [], hovered: () => null }),
     remap: assign({
@@ -94,6 +102,19 @@ export const selectionMachine = setup({
         SELECT: { target: '.selected', actions: 'selectOne' },
         SELECT_STORYBOARD: { target: '.storyboard', actions: 'selectOne' },
         CLEAR: { target: '.none', actions: 'clearSelection' },
+        ADOPT: [
+          {
+            guard: ({ event }) => event.type === 'ADOPT' && event.keys.length > 1,
+            target: '.multiSelected',
+            actions: 'adopt',
+          },
+          {
+            guard: ({ event }) => event.type === 'ADOPT' && event.keys.length === 1,
+            target: '.selected',
+            actions: 'adopt',
+          },
+          { target: '.none', actions: 'adopt' },
+        ],
         DRIVE: { target: 'drive', actions: 'clearAll' },
         REMAP: { actions: 'remap' },
       },

@@ -35,6 +35,10 @@ function fakeTree(): SelectionTree {
       return found ? keyFor(found) : null
     },
     elementsOf,
+    parentKeyOf: (key) => {
+      const parent = elementsOf(key)[0]?.parentElement?.closest(`[${CODEBASE_ID_ATTRIBUTE}]`)
+      return parent ? keyFor(parent) : null
+    },
     parentOf: (key) => {
       const parent = elementsOf(key)[0]?.parentElement?.closest(`[${CODEBASE_ID_ATTRIBUTE}]`)
       return parent ? nodeFor(parent) : null

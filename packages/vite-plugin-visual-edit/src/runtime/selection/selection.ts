@@ -14,7 +14,10 @@ export interface SelectionTextEditing {
 }
 
 /** What the selection needs from the navigation tree. */
-export type SelectionTree = Pick<NavTree, 'keyOf' | 'elementsOf' | 'parentOf' | 'nodesWithCodebaseId'>
+export type SelectionTree = Pick<
+  NavTree,
+  'keyOf' | 'elementsOf' | 'parentOf' | 'parentKeyOf' | 'nodesWithCodebaseId'
+>
 
 export interface Selection {
   readonly hovered: ElementKey | null
@@ -187,7 +190,7 @@ export function createSelection(context: InspectorContext, tree: SelectionTree):
     selectionChanged()
   }
 
-  const parentKey = (of: ElementKey): ElementKey | null => tree.parentOf(of)?.key ?? null
+  const parentKey = (of: ElementKey): ElementKey | null => tree.parentKeyOf(of)
 
   /** Shift-click: toggles `hit` in the selection if it is a sibling of what is selected; else nothing. */
   const toggle = (hit: { element: Element; key: ElementKey }) => {

@@ -30,6 +30,7 @@ function fakeTree(): SelectionTree & OutlineTree {
     elementsOf,
     // No shift-click, children or copies here.
     parentOf: () => null,
+    parentKeyOf: () => null,
     childrenOf: () => [],
     nodeOf: (key) => (elementsOf(key)[0] ? nodeFor(elementsOf(key)[0] as Element) : null),
     isComponent: () => false,

@@ -447,6 +447,16 @@ describe('component nodes from React', () => {
     })
     expect(tree.keyOf(l3 as Element)?.uniquePath).toBe(pathOf('li-1'))
     expect(tree.keyOf(l2 as Element)?.uniquePath).toBe(pathOf('li-3'))
+    // The parent of a key the build does not have yet is read from the page: shift-click's sibling check.
+    const copy = l1?.cloneNode(true) as Element
+    copy.setAttribute('data-tempo-id', 'li-copy')
+    l1?.after(copy)
+    const copyKey = tree.keyOf(copy)
+    expect(copyKey?.codebaseId).toBe('li-copy')
+    expect(tree.parentOf(copyKey as never)).toBeNull()
+    expect(tree.parentKeyOf(copyKey as never)).toEqual(tree.keyOf(l1?.parentElement as Element))
+    expect(tree.parentKeyOf(copyKey as never)?.codebaseId).toBe('list-ul')
+    copy.remove()
     // The next build agrees, and is trusted again.
     const rebuilt = await built(tree)
     expect(rebuilt.find((node) => node.key.codebaseId === 'li-1-renamed')?.key).toEqual(

@@ -55,6 +55,11 @@ export interface NavTree {
   /** The element of a DOM node's key; for a component node, the top elements it renders. */
   elementsOf(key: ElementKey): Element[]
   parentOf(key: ElementKey): NavTreeNode | null
+  /**
+   * The key of `key`'s parent node: the last build's, or, for a key it does not have or a page changed
+   * since (a key `keyOf` computed), the nearest key above its element in the page as it is.
+   */
+  parentKeyOf(key: ElementKey): ElementKey | null
   childrenOf(key: ElementKey): NavTreeNode[]
   nodeOf(key: ElementKey): NavTreeNode | null
   /** Whether the key's node in the last tree is a component's (no node object is made). */
@@ -419,6 +424,16 @@ export function createNavTree(context: InspectorContext): NavTree {
       const index = indexOf(key)
       const parent = index < 0 ? -1 : store.parent(index)
       return parent < 0 ? null : store.node(parent)
+    },
+    parentKeyOf(key) {
+      const index = changedSinceBuild() ? -1 : indexOf(key)
+      if (index >= 0) {
+        const parent = store.parent(index)
+        return parent < 0 ? null : store.key(parent)
+      }
+      const element = this.elementsOf(key)[0]
+      const above = element?.parentElement
+      return above ? this.keyOf(above) : null
     },
     childrenOf(key) {
       const index = indexOf(key)
