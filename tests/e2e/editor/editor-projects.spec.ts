@@ -47,6 +47,65 @@ test('vite5-tailwind3: select, Enter, type, Enter writes the file; undo restores
   await expect(editor.undoButton).toBeDisabled()
 })
 
+test('on a slow dev server the Classes field keeps an Enter pressed while saving and never shows the old classes again', async ({
+  page,
+}) => {
+  test.setTimeout(90_000)
+  const start = snapshotSources(served.dir)
+  const file = path.join(served.dir, 'src/App.jsx')
+  const editor = await openEditor(page, served)
+  // Every answer to a change reaches the editor a second after the file is written.
+  await page.route(/\/mutate\//, async (route) => {
+    const response = await route.fetch()
+    await new Promise((resolve) => setTimeout(resolve, 1_000))
+    await route.fulfill({ response })
+  })
+  await editor.select(editor.app.locator('h1'))
+  const field = editor.elementPanel.getByLabel('Classes')
+  await expect(field).toHaveValue('text-3xl font-bold text-brand')
+  // What the field shows, frame by frame.
+  await field.evaluate((element: HTMLTextAreaElement) => {
+    const shown: string[] = []
+    Object.assign(window, { shownClasses: shown })
+    const sample = () => {
+      if (shown.at(-1) !== element.value) shown.push(element.value)
+      requestAnimationFrame(sample)
+    }
+    sample()
+  })
+
+  await field.fill('text-3xl font-bold text-brand italic')
+  await field.press('Enter')
+  await expect.poll(() => readFileSync(file, 'utf8')).toContain('"text-3xl font-bold text-brand italic"')
+  // The file is written, its answer not yet here: the user goes on and commits again.
+  await expect(field).toHaveAttribute('aria-busy', 'true')
+  const caughtUp = page.waitForResponse(
+    async (response) =>
+      response.url().includes('/lookups') && (await response.text()).includes('"underline"'),
+  )
+  await field.fill('text-3xl font-bold text-brand italic underline')
+  await field.press('Enter')
+  await expect
+    .poll(() => readFileSync(file, 'utf8'))
+    .toContain('"text-3xl font-bold text-brand italic underline"')
+  await expect(field).toHaveAttribute('aria-busy', 'false')
+  await expect(field).not.toHaveAttribute('aria-invalid', 'true')
+  // The lookups, asked again after the write, say what the field says; it showed nothing else.
+  await caughtUp
+  await expect(field).toHaveValue('text-3xl font-bold text-brand italic underline')
+  expect(await page.evaluate(() => (window as unknown as { shownClasses: string[] }).shownClasses)).toEqual([
+    'text-3xl font-bold text-brand',
+    'text-3xl font-bold text-brand italic',
+    'text-3xl font-bold text-brand italic underline',
+  ])
+
+  await page.unroute(/\/mutate\//)
+  await editor.undoButton.click()
+  await editor.undoButton.click()
+  await expect.poll(() => changedSince(served.dir, start)).toEqual([])
+  await expect(field).toHaveValue('text-3xl font-bold text-brand')
+})
+
 test('no serious or critical accessibility violation in the editor, light and dark', async ({ page }) => {
   test.setTimeout(90_000)
   const editor = await openEditor(page, served)

@@ -1,8 +1,20 @@
 import { useSelector } from '@xstate/react'
 import { Component, ExternalLink } from 'lucide-react'
-import { type KeyboardEvent, lazy, type ReactNode, Suspense, useId, useRef, useState } from 'react'
+import {
+  type KeyboardEvent,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react'
 import { type ElementLookup, hasCodebaseIdPrefix, type NavTreeNode } from 'vite-plugin-visual-edit/protocol'
+import { logFailure } from '../features/failures.ts'
 import { useEditorState, useSession } from '../session/session-context.tsx'
+import { type Commit, CommitDraft } from './commit-draft.ts'
 import { openInEditorHref, propText, splitClasses } from './element-fields.ts'
 import { openInCodeEditor } from './open-in-editor.ts'
 
@@ -153,48 +165,34 @@ function Details({
 }
 
 /**
- * A text field that edits on commit: Enter (without Shift) or leaving the field sends the change when
- * the text differs; Escape puts the code's value back. The change's old value is the code's value the
- * typing started from (`base`), so an edit made meanwhile on disk is refused by the server, not
- * overwritten. A new value from the code shows when the field is untouched; a failed change keeps what
- * the user typed, marked invalid, so nothing typed is lost (the toast says why).
+ * A text field that edits on commit (`CommitDraft`): Enter (without Shift) or leaving the field sends
+ * the change when the text differs; Escape puts the code's value back. `value` is the code's value,
+ * from the lookups.
  */
-function useCommitField(value: string, commit: (draft: string, base: string) => Promise<boolean>) {
-  const [draft, setDraft] = useState(value)
-  const [base, setBase] = useState(value)
-  const [state, setState] = useState<'idle' | 'saving' | 'failed'>('idle')
-  if (draft === base && base !== value && state !== 'saving') {
-    setBase(value)
-    setDraft(value)
-  }
-  // Escape blurs the field after putting the value back; the blur must not save the draft it had.
-  const cancelled = useRef(false)
-  const save = async () => {
-    if (cancelled.current) {
-      cancelled.current = false
-      return
-    }
-    if (draft === base || state === 'saving') return
-    setState('saving')
-    const saved = await commit(draft, base)
-    setState(saved ? 'idle' : 'failed')
-    // Saved: the draft is the code now (the lookup that follows says the same).
-    if (saved) setBase(draft)
-  }
+function useCommitField(value: string, commit: Commit) {
+  const commitRef = useRef(commit)
+  commitRef.current = commit
+  const [draft] = useState(() => new CommitDraft(value, (text, base) => commitRef.current(text, base)))
+  const view = useSyncExternalStore(draft.subscribe, () => draft.view)
+  useLayoutEffect(() => draft.codeSays(value), [draft, value])
+  const save = () => void draft.save().catch(logFailure('The edit could not be sent'))
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && !event.shiftKey) {
       event.preventDefault()
-      void save()
+      save()
     } else if (event.key === 'Escape') {
       event.preventDefault()
-      setDraft(value)
-      setBase(value)
-      setState('idle')
-      cancelled.current = true
+      draft.cancel()
       event.currentTarget.blur()
     }
   }
-  return { draft, setDraft, state, save, onKeyDown }
+  return {
+    draft: view.draft,
+    state: view.state,
+    setDraft: (text: string) => draft.type(text),
+    save,
+    onKeyDown,
+  }
 }
 
 function ClassesField({
@@ -227,7 +225,7 @@ function ClassesField({
         aria-busy={field.state === 'saving'}
         placeholder={lookup.classesEditable ? 'No classes' : undefined}
         onChange={(event) => field.setDraft(event.target.value)}
-        onBlur={() => void field.save()}
+        onBlur={field.save}
         onKeyDown={field.onKeyDown}
         className={`${FIELD} font-mono text-[11px] leading-[16px]`}
       />
@@ -258,7 +256,7 @@ function TextField({ codebaseId, oldText }: { codebaseId: string; oldText: strin
         aria-invalid={field.state === 'failed'}
         aria-busy={field.state === 'saving'}
         onChange={(event) => field.setDraft(event.target.value)}
-        onBlur={() => void field.save()}
+        onBlur={field.save}
         onKeyDown={field.onKeyDown}
         className={FIELD}
       />
