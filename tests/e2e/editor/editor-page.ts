@@ -29,7 +29,7 @@ export interface EditorPage {
 }
 
 /** Opens the editor of a project started by the CLI and waits until it shows the app's layers. */
-export async function openEditor(page: Page, served: CliProject): Promise<EditorPage> {
+export async function openEditor(page: Page, served: Pick<CliProject, 'editorUrl'>): Promise<EditorPage> {
   await recordOverlayRoot(page)
   await page.goto(served.editorUrl)
   await expect(page.getByRole('status').filter({ hasText: 'Connected' })).toBeVisible({ timeout: 30_000 })
