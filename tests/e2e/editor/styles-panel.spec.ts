@@ -331,9 +331,14 @@ test.describe('vite8-plain-css (no Tailwind)', () => {
     const sheets = [read('src/styles.css'), read('src/Card.module.css')]
     await setNumber(page, 'Padding top', '20')
     await expect.poll(() => read('src/App.tsx')).toMatch(/style=\{\{[^}]*paddingTop: '20px'/)
+    await expect(note).toHaveCSS('padding-top', '20px')
     expect([read('src/styles.css'), read('src/Card.module.css')]).toEqual(sheets)
 
     for (let undo = 0; undo < 3; undo++) await editor.undoButton.click()
     await expect.poll(() => changedSince(served.dir, start), { timeout: 15_000 }).toEqual([])
+    // The page as it was: each style back where it came from.
+    await expect(editor.app.locator('button.save-button')).not.toHaveCSS('padding-top', '12px')
+    await expect(editor.app.locator('main section h2').first()).not.toHaveCSS('padding-top', '24px')
+    await expect(note).not.toHaveCSS('padding-top', '20px')
   })
 })
