@@ -22,19 +22,12 @@ import { generate } from '@babel/generator'
 import { diffLines } from 'diff'
 import { format } from 'prettier'
 import type { MutateResponse } from '../packages/vite-plugin-visual-edit/src/protocol/mutate-api.ts'
-import { History } from '../packages/vite-plugin-visual-edit/src/server/edit/history.ts'
-import type { MutationServices } from '../packages/vite-plugin-visual-edit/src/server/edit/mutation.ts'
-import { ParsedFiles } from '../packages/vite-plugin-visual-edit/src/server/edit/parsed-files.ts'
-import {
-  FileLocks,
-  type FileSystem,
-  nodeFileSystem,
-} from '../packages/vite-plugin-visual-edit/src/server/edit/source-file.ts'
 import { OPERATIONS } from '../packages/vite-plugin-visual-edit/src/server/mutate/index.ts'
 import { ElementIndex } from '../packages/vite-plugin-visual-edit/src/transform/element-index.ts'
 import { parseModule } from '../packages/vite-plugin-visual-edit/src/transform/parse-module.ts'
 import { type JsxElementInfo, tagJsx } from '../packages/vite-plugin-visual-edit/src/transform/tag-jsx.ts'
 import { generateCorpus } from './corpus/generate.ts'
+import { devServerServices, timedFileSystem } from './fidelity/services.ts'
 import { formatTable, median, percentile } from './report.ts'
 
 const SIZES = [20, 100, 400]
@@ -188,36 +181,8 @@ export async function benchMutate(): Promise<boolean> {
         const index = new ElementIndex()
         const initial = tagJsx(source.code, { filename: file, root })
         index.setFile(file, initial.elements, source.code)
-        let ioTime = 0
-        const timed =
-          <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
-          async (...args: A): Promise<R> => {
-            const start = performance.now()
-            try {
-              return await call(...args)
-            } finally {
-              ioTime += performance.now() - start
-            }
-          }
-        const fs: FileSystem = {
-          lstat: timed(nodeFileSystem.lstat) as FileSystem['lstat'],
-          realpath: timed(nodeFileSystem.realpath) as FileSystem['realpath'],
-          readFile: timed(nodeFileSystem.readFile),
-          writeFile: timed(nodeFileSystem.writeFile),
-          chmod: timed(nodeFileSystem.chmod),
-          rename: timed(nodeFileSystem.rename),
-          unlink: timed(nodeFileSystem.unlink),
-          mkdir: timed(nodeFileSystem.mkdir),
-          rmdir: timed(nodeFileSystem.rmdir),
-        }
-        const services: MutationServices = {
-          root,
-          index,
-          fs,
-          locks: new FileLocks(),
-          history: new History(100),
-          parsed: new ParsedFiles(),
-        }
+        const { fs, io } = timedFileSystem()
+        const services = devServerServices(root, index, fs)
         const element = scenario.pick(initial.elements, source.code)
         if (!element) throw new Error(`No element for ${scenario.name} in a ${size}-element file`)
 
@@ -236,12 +201,12 @@ export async function benchMutate(): Promise<boolean> {
           const target = { element: current, currentText }
           const body = scenario.body(i, target)
 
-          ioTime = 0
+          io.ms = 0
           const start = performance.now()
           const response = await operation(body, services, 'bench')
           const ourTime = performance.now() - start
           if (response.files.length === 0) throw new Error(`${scenario.name} changed nothing`)
-          const ourCompute = ourTime - ioTime
+          const ourCompute = ourTime - io.ms
           const after = readFileSync(file, 'utf8')
 
           const baselineStart = performance.now()
