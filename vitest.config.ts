@@ -10,6 +10,7 @@ export default defineConfig({
       'tests/integration/**/*.test.ts',
       'tests/security/**/*.test.ts',
       'tests/react18/**/*.test.ts',
+      'tests/conformance/**/*.test.ts',
       'bench/**/*.test.ts',
     ],
     exclude: ['**/node_modules/**', '**/dist/**', '**/fixtures/**'],

@@ -22,4 +22,6 @@ export const supabase = createClient(url, anonKey, {
     storageKey: AUTH_STORAGE_KEY,
     storage: createAuthStorage(),
   },
+  // The spec's realtime heartbeat (§9: 30 s; supabase-js's default is 25 s).
+  realtime: { heartbeatIntervalMs: 30_000 },
 })

@@ -134,7 +134,12 @@ describe('requests', () => {
     [
       { type: 'ADD_JSX', changeFields: { codebaseIdToAddTo: A, addNativeTag: 'hr' } },
       'addJsxElement',
-      { destinationElement: refOf(A), newElement: { nativeTag: 'hr' }, hasInstantUpdate: false },
+      {
+        destinationElement: refOf(A),
+        newElement: { nativeTag: 'hr' },
+        hasInstantUpdate: false,
+        canvasId: 'c',
+      },
     ],
     [
       {
@@ -142,7 +147,12 @@ describe('requests', () => {
         changeFields: { codebaseIdToAddTo: A, addNativeTag: 'Badge', htmlForInstantUpdate: '<b></b>' },
       },
       'addJsxElement',
-      { destinationElement: refOf(A), newElement: { componentName: 'Badge' }, hasInstantUpdate: true },
+      {
+        destinationElement: refOf(A),
+        newElement: { componentName: 'Badge' },
+        hasInstantUpdate: true,
+        canvasId: 'c',
+      },
     ],
     [
       {

@@ -23,7 +23,7 @@ export function requestOf(
   stylingFramework: StylingFramework | null = null,
 ): OperationRequest {
   apiPathForChange(canvasId, change.type)
-  const request = requestForChange(change, { refOf, stylingFramework })
+  const request = requestForChange(change, { refOf, stylingFramework, canvasId })
   if (request === null) throw new Error(`${change.type} has no mutate route`)
   return request
 }

@@ -81,6 +81,13 @@ const addJsxElementFields = v.object(
     fileContentsToSourceFrom: v.optional(text({ maxLength: 200_000 })),
     /** Path under the root -> contents: files created with the element (see docs/MUTATE-API.md). */
     extraFiles: withDefault(stringMap, () => ({})),
+    /** The canvas, as the spec's body carries it; the route's path names the canvas the edit is for. */
+    canvasId: v.optional(text({ nonEmpty: true, maxLength: 200 })),
+    /**
+     * The spec's storyboard the new element replaces. This project has no storyboards to delete (an
+     * app is one storyboard), so it is taken and not acted on (docs/MUTATE-API.md).
+     */
+    deletedStoryboardId: v.optional(text({ nonEmpty: true, maxLength: 200 })),
   },
   BODY,
 )

@@ -71,6 +71,7 @@ const EXAMPLES: { [T in ChangeType]: { changeFields: Record<string, unknown>; se
         fileContentsSourceFilename: 'src/Badge.tsx',
         extraFiles: { 'src/badge.css': '.badge {}' },
         hasInstantUpdate: true,
+        deletedStoryboardId: 'sb-1',
       },
     },
   },

@@ -22,6 +22,8 @@ export interface RequestContext {
   refOf: ElementRefOf
   /** The project's: classes a Tailwind project's UPDATE_CLASSES adds are checked by the server. */
   stylingFramework: StylingFramework | null
+  /** The canvas the request goes to (ADD_JSX's body names it too, as the spec's does). */
+  canvasId?: string
 }
 
 /** The change types that make a mutate request: all but UNDO, REDO (activities routes) and UNKNOWN. */
@@ -74,6 +76,9 @@ const newElementOf = ({ addCodebaseId, addNativeTag }: AddJsxFields) => {
 /** False: the page does not show the element yet, and the response carries the toast 'Successfully added'. */
 const hasInstantUpdateOf = (fields: AddJsxFields) => fields.htmlForInstantUpdate !== undefined
 
+/** ADD_JSX's canvas: the one the request goes to. */
+const canvasIdOf = (_fields: AddJsxFields, context: RequestContext) => context.canvasId
+
 /** ADD_CLASS: 'Tailwind' has the server check the class, null adds it as written. */
 const addClassFrameworkOf = (fields: ChangeFieldsByType['ADD_CLASS']) =>
   fields.addingTailwindClass ? StylingFramework.TAILWIND : null
@@ -106,6 +111,8 @@ export const CHANGE_REQUESTS: ChangeRequestTable = {
       fileContentsSourceFilename: 'fileContentsSourceFilename',
       extraFiles: 'extraPathToContents',
       hasInstantUpdate: hasInstantUpdateOf,
+      canvasId: canvasIdOf,
+      deletedStoryboardId: 'deletedStoryboardId',
     },
   },
   MOVE_JSX: {

@@ -59,7 +59,7 @@ export function createOutlineFollow(
    */
   const sizes = new Map<Element, { width: number; height: number }>()
   let positions: PositionWatch | null = null
-  let soon: ReturnType<typeof setTimeout> | undefined
+  let soon: number | undefined
 
   const update = () => {
     if (!positions) return
