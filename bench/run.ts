@@ -6,6 +6,7 @@ import { benchAgent } from './agent.ts'
 import { benchBackend } from './backend.ts'
 import { benchClassAutocomplete } from './class-autocomplete.ts'
 import { benchEditor } from './editor.ts'
+import { benchFidelity } from './fidelity/run.ts'
 import { benchFrames } from './frames.ts'
 import { benchInsert } from './insert.ts'
 import { benchInspector } from './inspector.ts'
@@ -13,6 +14,7 @@ import { benchInspectorIdle } from './inspector-idle.ts'
 import { benchInspectorInstant } from './inspector-instant.ts'
 import { benchInspectorRedraw } from './inspector-redraw.ts'
 import { benchInspectorRules } from './inspector-rules.ts'
+import { benchLighthouse } from './lighthouse.ts'
 import { benchListingUpload } from './listing-upload.ts'
 import { benchMarketplace } from './marketplace.ts'
 import { benchMarketplaceAdmin } from './marketplace-admin.ts'
@@ -30,6 +32,7 @@ const BENCHMARKS: Record<string, (args: string[]) => Promise<boolean>> = {
   'marketplace-admin': benchMarketplaceAdmin,
   'listing-upload': benchListingUpload,
   mutate: benchMutate,
+  fidelity: benchFidelity,
   inspector: benchInspector,
   'inspector-idle': benchInspectorIdle,
   'inspector-instant': benchInspectorInstant,
@@ -43,6 +46,7 @@ const BENCHMARKS: Record<string, (args: string[]) => Promise<boolean>> = {
   frames: benchFrames,
   insert: benchInsert,
   agent: benchAgent,
+  lighthouse: benchLighthouse,
 }
 
 const [name, ...args] = process.argv.slice(2)

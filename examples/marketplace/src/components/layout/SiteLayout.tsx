@@ -12,7 +12,12 @@ export function PageFallback() {
   )
 }
 
-/** Header, the routed page and the footer; a new page starts at the top. */
+/**
+ * Header, the routed page and the footer; a new page starts at the top. The main area is at least a
+ * window tall, so the footer starts below the fold: a page that fills in after its first paint (its
+ * lazy chunk, its listings) moves nothing in view (it pushed the footer down: a layout shift of 0.15
+ * to 0.42 on /search and /listing/:id, Lighthouse's CLS).
+ */
 export function SiteLayout() {
   const { pathname } = useLocation()
   // biome-ignore lint/correctness/useExhaustiveDependencies: scroll on every path change
@@ -23,7 +28,7 @@ export function SiteLayout() {
   return (
     <div className="flex min-h-screen flex-col bg-gray-50">
       <Header />
-      <main className="flex-1">
+      <main className="min-h-screen flex-1">
         <Suspense fallback={<PageFallback />}>
           <Outlet />
         </Suspense>
