@@ -32,6 +32,7 @@ import { MARKETPLACE, startCliProject } from '../tests/e2e/projects/cli-project.
 import { listenDevServer } from '../tests/helpers/dev-server.ts'
 import { bareReactJavaScript, initialJavaScript } from './build-size.ts'
 import { appFrame, instrumentedEditorPage } from './editor-page.ts'
+import { recordChart } from './report/record.ts'
 import { formatTable, median, percentile, ratio } from './report.ts'
 
 const REPO = path.resolve(import.meta.dirname, '..')
@@ -512,6 +513,18 @@ export async function benchEditor(): Promise<boolean> {
       },
     ]
 
+    recordChart('editor', {
+      title: 'The editor on the marketplace: ready, click, commit (median)',
+      unit: 'ms',
+      valueName: 'editor',
+      baselineName: 'floor (bare app load; a write by hand)',
+      lowerIsBetter: true,
+      bars: [
+        { label: 'editor ready', value: readyMedian, baseline: bareMedian },
+        ...(clicks.length ? [{ label: 'click -> selection drawn', value: median(clicks) }] : []),
+        { label: 'text commit -> live', value: commitMedian, baseline: commitFloor },
+      ],
+    })
     console.log('\neditor on the marketplace (headless Chromium, 1440x900)')
     console.log(
       formatTable(

@@ -38,6 +38,7 @@ import playwrightConfig, { CHROMIUM_PATH } from '../playwright.config.ts'
 import { measureHovers } from './inspector-hover.ts'
 import { type LaterBuilds, measureLaterBuilds } from './inspector-later.ts'
 import { type BenchWindow, INIT_SCRIPT, rowsFor, startServer } from './inspector-page.ts'
+import { type ReportBar, recordChart } from './report/record.ts'
 import { formatTable, median, percentile } from './report.ts'
 
 const SIZES = [350, 1700, 6800]
@@ -295,6 +296,7 @@ export async function benchInspector(): Promise<boolean> {
     await measure(browser, url, 10, false)
     const ms = (value: number) => value.toFixed(1)
     const kb = (bytes: number) => (bytes / 1024).toFixed(0)
+    const bars: ReportBar[] = []
     for (const size of SIZES) {
       const rows = rowsFor(size)
       const samples: Sample[] = []
@@ -335,6 +337,14 @@ export async function benchInspector(): Promise<boolean> {
         return met ? 'met' : 'MISSED'
       }
       const hoverMet = !hoverReady || hoverP95 < HOVER_GOAL_MS
+      bars.push(
+        { label: `first tree, ${samples[0]?.elements} elements`, value: firstTree, baseline: floor },
+        {
+          label: `DOM change -> tree, ${samples[0]?.elements} elements`,
+          value: change - NAV_TREE_REBUILD_DELAY_MS,
+          baseline: floor,
+        },
+      )
       console.log(
         `\ninspector, ${samples[0]?.elements} elements (${rows} rows), ${samples[0]?.nodes} tree nodes, median of ${REPS} page loads`,
       )
@@ -415,6 +425,14 @@ export async function benchInspector(): Promise<boolean> {
         ),
       )
     }
+    recordChart('inspector', {
+      title: "The inspector's navigation tree against the layout-read floor (median of page loads)",
+      unit: 'ms',
+      valueName: 'inspector',
+      baselineName: 'floor: read every element rect',
+      lowerIsBetter: true,
+      bars,
+    })
     console.log(`\ngoals on the ${GOAL_SIZE}-element page: ${ok ? 'all met' : 'MISSED (see above)'}`)
     return ok
   } finally {

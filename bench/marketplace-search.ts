@@ -22,6 +22,7 @@ import { searchListingsArguments } from '../examples/marketplace/src/lib/listing
 import type { ListingFilters, SortOrder } from '../examples/marketplace/src/lib/search.ts'
 import { literal, timed, LISTING_TITLE_WORDS as WORDS } from './marketplace-data.ts'
 import { benchFirstResultsPainted } from './marketplace-paint.ts'
+import { type ReportBar, recordChart } from './report/record.ts'
 import { formatTable, median, percentile, ratio } from './report.ts'
 
 const LISTINGS = 10_000
@@ -156,6 +157,7 @@ export async function benchMarketplaceSearch(): Promise<boolean> {
       )
     }
     const rows: string[][] = []
+    const bars: ReportBar[] = []
     for (const call of CALLS) {
       const args = searchListingsArguments(call.filters, call.sort, { limit: call.limit })
       const params = [
@@ -179,6 +181,7 @@ export async function benchMarketplaceSearch(): Promise<boolean> {
       const indexed = scans.page.length > 0 && !scans.page.includes('Seq Scan')
       const met = percentile(query, 95) < QUERY_GOAL_P95_MS && indexed
       ok = ok && met
+      bars.push({ label: call.name, value: percentile(query, 95), baseline: percentile(baseline, 95) })
       rows.push([
         call.name,
         String(total),
@@ -192,6 +195,15 @@ export async function benchMarketplaceSearch(): Promise<boolean> {
         met ? 'met' : 'MISSED',
       ])
     }
+    recordChart('marketplace-search', {
+      title: `Search queries on ${LISTINGS.toLocaleString('en')} listings, as the anonymous role (p95)`,
+      unit: 'ms',
+      valueName: 'search_listings',
+      baselineName: 'select 1',
+      lowerIsBetter: true,
+      bars,
+      goal: QUERY_GOAL_P95_MS,
+    })
     console.log(
       `\nmarketplace search: ${LISTINGS.toLocaleString('en')} public listings in the local backend (PGlite)`,
     )

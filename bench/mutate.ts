@@ -28,6 +28,7 @@ import { parseModule } from '../packages/vite-plugin-visual-edit/src/transform/p
 import { type JsxElementInfo, tagJsx } from '../packages/vite-plugin-visual-edit/src/transform/tag-jsx.ts'
 import { generateCorpus } from './corpus/generate.ts'
 import { devServerServices, timedFileSystem } from './fidelity/services.ts'
+import { type ReportBar, recordChart } from './report/record.ts'
 import { formatTable, median, percentile } from './report.ts'
 
 const SIZES = [20, 100, 400]
@@ -165,6 +166,7 @@ export async function benchMutate(): Promise<boolean> {
   }))
   const root = mkdtempSync(path.join(tmpdir(), 'visual-edit-bench-'))
   const rows: string[][] = []
+  const bars: ReportBar[] = []
   let ok = true
 
   try {
@@ -235,6 +237,11 @@ export async function benchMutate(): Promise<boolean> {
         const ratio = median(compute) / median(baseline)
         const passed = ratio <= (scenario.ratioGoal ?? GOAL_RATIO) && ourDiff <= GOAL_DIFF_LINES
         ok = ok && passed
+        bars.push({
+          label: `${scenario.name}, ${size} elements`,
+          value: median(compute),
+          baseline: median(baseline),
+        })
         rows.push([
           `${scenario.name}, ${size} elements (${source.count})`,
           p50.toFixed(2),
@@ -253,6 +260,14 @@ export async function benchMutate(): Promise<boolean> {
     rmSync(root, { recursive: true, force: true })
   }
 
+  recordChart('mutate', {
+    title: 'Server time per edit against reprinting the file (p50, without file IO)',
+    unit: 'ms',
+    valueName: 'visual-edit',
+    baselineName: 'reprint (Babel + generator + prettier)',
+    lowerIsBetter: true,
+    bars,
+  })
   console.log('\nmutate: server time per edit (ms) against a reprint (Babel parse + generate + prettier)')
   console.log(
     formatTable(

@@ -1,7 +1,9 @@
 /**
  * `npm run bench [-- <name> [args...]]`: runs every benchmark, or the one named. Each prints its figures
- * beside a baseline measured in the same run; the exit code is 1 when a goal is missed.
+ * beside a baseline measured in the same run; the exit code is 1 when a goal is missed. What each
+ * printed and recorded (bench/report/record.ts) goes to its section of bench/REPORT.md.
  */
+import { stripVTControlCharacters } from 'node:util'
 import { benchAgent } from './agent.ts'
 import { benchBackend } from './backend.ts'
 import { benchClassAutocomplete } from './class-autocomplete.ts'
@@ -21,6 +23,8 @@ import { benchMarketplaceAdmin } from './marketplace-admin.ts'
 import { benchMarketplaceSearch } from './marketplace-search.ts'
 import { benchMutate } from './mutate.ts'
 import { benchPalette } from './palette.ts'
+import { takeRecords } from './report/record.ts'
+import { type AreaRun, describeMachine, writeReport } from './report/write-report.ts'
 import { runIsolated } from './run-isolated.ts'
 import { benchStylesPanel } from './styles-panel.ts'
 import { benchTagJsx } from './tag-jsx.ts'
@@ -52,5 +56,37 @@ const BENCHMARKS: Record<string, (args: string[]) => Promise<boolean>> = {
 const [name, ...args] = process.argv.slice(2)
 if (name && !BENCHMARKS[name])
   throw new Error(`Unknown benchmark '${name}'. Known: ${Object.keys(BENCHMARKS).join(', ')}`)
-const selected = name ? [BENCHMARKS[name] as (args: string[]) => Promise<boolean>] : Object.values(BENCHMARKS)
-process.exitCode = (await runIsolated(selected, args)) ? 0 : 1
+const selected = name ? [name] : Object.keys(BENCHMARKS)
+
+const machine = describeMachine()
+const runs: Record<string, AreaRun> = {}
+let allMet = true
+for (const benchmark of selected) {
+  const run = BENCHMARKS[benchmark] as (args: string[]) => Promise<boolean>
+  const printed: string[] = []
+  const log = console.log
+  // What the benchmark prints goes to the terminal and, as printed, to its section of the report.
+  console.log = (...values: unknown[]) => {
+    log(...values)
+    printed.push(values.map((value) => (typeof value === 'string' ? value : String(value))).join(' '))
+  }
+  let met: boolean
+  try {
+    met = await runIsolated([run], args)
+  } finally {
+    console.log = log
+  }
+  allMet = met && allMet
+  const records = [...takeRecords().values()]
+  runs[benchmark] = {
+    ranAt: new Date().toISOString(),
+    machine,
+    met,
+    output: stripVTControlCharacters(printed.join('\n')),
+    tables: records.flatMap((record) => record.tables),
+    charts: records.flatMap((record) => record.charts),
+  }
+}
+writeReport(import.meta.dirname, runs)
+console.log(`\nbench/REPORT.md: ${Object.keys(runs).join(', ')} updated`)
+process.exitCode = allMet ? 0 : 1
