@@ -21,7 +21,6 @@ import { PRICE_RANGES } from '../../examples/marketplace/src/data/price-ranges.t
 import { PLAN_PERIODS } from '../../examples/marketplace/src/lib/admin/admin-plans.ts'
 import { formatEndDate } from '../../examples/marketplace/src/lib/admin/admin-subscriptions.ts'
 import { signUp } from '../../examples/marketplace/src/lib/auth/sign-up.ts'
-import type { SignUpValues } from '../../examples/marketplace/src/lib/auth/validation.ts'
 import { LISTING_FORM_CATEGORIES } from '../../examples/marketplace/src/lib/dashboard/listing-form.ts'
 import type {
   CurrentSubscription,
@@ -31,6 +30,7 @@ import { LISTINGS_KEY } from '../../examples/marketplace/src/lib/listings-store.
 import { formatListingLimit } from '../../examples/marketplace/src/lib/plans/plan-rows.ts'
 import { SESSION_KEYS } from '../../examples/marketplace/src/lib/stored-session.ts'
 import { SPEC_CATEGORIES } from './marketplace.data.ts'
+import { fakeAuth, signUpValues } from './support/sign-up.ts'
 import { sourceOf } from './support/source.ts'
 import { migrationsSql, seededPlans } from './support/sql.ts'
 
@@ -39,35 +39,6 @@ afterEach(() => {
 })
 
 const spec = DEMO_LISTING_SEEDS[0] as readonly Listing[]
-
-const values = (overrides: Partial<SignUpValues> = {}): SignUpValues => ({
-  name: ' Asha Rao ',
-  email: 'asha@example.com',
-  phone: '9876543210',
-  accountType: 'customer',
-  adminCode: '',
-  password: 'a long password',
-  confirmPassword: 'a long password',
-  acceptTerms: true,
-  ...overrides,
-})
-
-/** A fake supabase-js auth answering sign-up with `session` and sign-in with `signIn` in turn; records the calls. */
-function fakeAuth(session: object | null, signIn: { error: object | null; session?: object }[] = []) {
-  const calls: { signUp: unknown[]; signIn: unknown[] } = { signUp: [], signIn: [] }
-  const auth = {
-    signUp: async (request: unknown) => {
-      calls.signUp.push(request)
-      return { data: { session, user: null }, error: null }
-    },
-    signInWithPassword: async (request: unknown) => {
-      calls.signIn.push(request)
-      const next = signIn.shift() ?? { error: null, session: { user: { id: 'u1' } } }
-      return { data: { session: next.session ?? null, user: null }, error: next.error }
-    },
-  }
-  return { auth: auth as never, calls }
-}
 
 describe('§3 Entities: categories', () => {
   test('§3 Category (static): id, name, icon, subcategories (names), featured (title and count); ids real-estate, vehicles, jobs, electronics, services, shopping, food, fashion, education, furniture', () => {
@@ -175,7 +146,7 @@ describe('§3 Entities: records', () => {
       },
     }
     const { auth } = fakeAuth({ user: { id: 'u1' } })
-    await signUp({ auth, accounts, origin: 'http://app' } as never, values())
+    await signUp({ auth, accounts, origin: 'http://app' } as never, signUpValues())
     expect(written).toEqual([
       { id: 'u1', email: 'asha@example.com', name: 'Asha Rao', phone: '9876543210', role: 'customer' },
     ])
@@ -188,7 +159,7 @@ describe('§3 Entities: records', () => {
     const { auth, calls } = fakeAuth({ user: { id: 'u1' } })
     await signUp(
       { auth, accounts: { saveSignUpRows: async () => {} }, origin: 'http://app' } as never,
-      values(),
+      signUpValues(),
     )
     expect(calls.signUp).toEqual([
       {

@@ -27,10 +27,10 @@ import {
   signInNewAdmin,
   signUp,
 } from '../../examples/marketplace/src/lib/auth/sign-up.ts'
-import type { SignUpValues } from '../../examples/marketplace/src/lib/auth/validation.ts'
 import { STATUS_NOTES, userStatusOf } from '../../examples/marketplace/src/lib/dashboard/listing-form.ts'
 import { PAYMENT_STATUSES } from '../../examples/marketplace/src/lib/dashboard/payment-history.ts'
 import { mount, unmountAll } from './support/mount.ts'
+import { fakeAuth, signUpValues } from './support/sign-up.ts'
 import { sourceOf } from './support/source.ts'
 import { migrationsSql, seededPlans } from './support/sql.ts'
 
@@ -41,35 +41,6 @@ afterEach(async () => {
 
 const components = 'examples/marketplace/src/components'
 const spec = DEMO_LISTING_SEEDS[0] as readonly Listing[]
-
-const values = (overrides: Partial<SignUpValues> = {}): SignUpValues => ({
-  name: ' Asha Rao ',
-  email: 'asha@example.com',
-  phone: '9876543210',
-  accountType: 'customer',
-  adminCode: '',
-  password: 'a long password',
-  confirmPassword: 'a long password',
-  acceptTerms: true,
-  ...overrides,
-})
-
-/** A fake supabase-js auth answering sign-up with `session` and sign-in with `signIn` in turn; records the calls. */
-function fakeAuth(session: object | null, signIn: { error: object | null; session?: object }[] = []) {
-  const calls: { signUp: unknown[]; signIn: unknown[] } = { signUp: [], signIn: [] }
-  const auth = {
-    signUp: async (request: unknown) => {
-      calls.signUp.push(request)
-      return { data: { session, user: null }, error: null }
-    },
-    signInWithPassword: async (request: unknown) => {
-      calls.signIn.push(request)
-      const next = signIn.shift() ?? { error: null, session: { user: { id: 'u1' } } }
-      return { data: { session: next.session ?? null, user: null }, error: next.error }
-    },
-  }
-  return { auth: auth as never, calls }
-}
 
 const authError = (code: string, message: string) => ({
   __isAuthError: true,
@@ -199,7 +170,7 @@ describe('§4 States and transitions', () => {
     const { auth, calls } = fakeAuth(null)
     const result = await signUp(
       { auth, accounts: { saveSignUpRows: async () => {} }, origin: 'http://app' } as never,
-      values({ accountType: 'admin', adminCode: 'code' }),
+      signUpValues({ accountType: 'admin', adminCode: 'code' }),
     )
     expect((calls.signUp[0] as { options: object }).options).not.toHaveProperty('emailRedirectTo')
     expect(calls.signIn).toHaveLength(1)

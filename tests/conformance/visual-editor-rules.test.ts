@@ -12,14 +12,8 @@
  * packages/vite-plugin-visual-edit/src/runtime/port/bridge.test.ts.
  */
 import { afterEach, describe, expect, test } from 'vitest'
-import { Selection } from '../../packages/editor-ui/src/features/selection.ts'
-import { SliceStore } from '../../packages/editor-ui/src/features/slice.ts'
 import { MUTATE_BODY_SCHEMAS } from '../../packages/vite-plugin-visual-edit/src/protocol/body-schemas.ts'
 import { parseChange } from '../../packages/vite-plugin-visual-edit/src/protocol/change-schemas.ts'
-import {
-  createElementKey,
-  type ElementKey,
-} from '../../packages/vite-plugin-visual-edit/src/protocol/element-key.ts'
 import {
   assertCodebaseIdChars,
   assertStoryboardIdChars,
@@ -43,9 +37,8 @@ import {
   sanitizeClassName,
 } from '../../packages/vite-plugin-visual-edit/src/runtime/instant/instant-styles.ts'
 import { createNavigation } from '../../packages/vite-plugin-visual-edit/src/runtime/page/navigation.ts'
+import { id, key, selection } from './support/editor.ts'
 
-const id = (n: number) => `tempo-3f2a8c1e-5b7d-4e9f-8a6b-${String(n).padStart(12, '0')}`
-const key = (n: number, path = `0-${n}`): ElementKey => createElementKey(id(n), 'app', path)
 const stops: (() => void)[] = []
 
 afterEach(() => {
@@ -54,14 +47,6 @@ afterEach(() => {
   document.head.innerHTML = ''
   window.history.replaceState(null, '', '/')
 })
-
-/** The editor's Selection feature with a page that answers every call; siblings are keys with even numbers. */
-function selection(): Selection {
-  const bridge = { call: async () => null }
-  const tree = { areSiblings: (a: ElementKey, b: ElementKey) => a.uniquePath.length === b.uniquePath.length }
-  const lookups = { ask: () => {} }
-  return new Selection(new SliceStore(() => ({})), { bridge, tree, lookups } as never)
-}
 
 /** The inspector's context for the page at `search`, stopped after the test. */
 function inspector(search = ''): InspectorContext {

@@ -16,8 +16,6 @@
  */
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { Dragging } from '../../packages/editor-ui/src/features/drag.ts'
-import { Selection } from '../../packages/editor-ui/src/features/selection.ts'
-import { SliceStore } from '../../packages/editor-ui/src/features/slice.ts'
 import {
   createChangeItem,
   markInstantUpdateFinished,
@@ -27,10 +25,7 @@ import {
   maySendInstantUpdate,
 } from '../../packages/editor-ui/src/ledger/change-item.ts'
 import { DRAG_THRESHOLD_PX } from '../../packages/vite-plugin-visual-edit/src/protocol/drag.ts'
-import {
-  createElementKey,
-  type ElementKey,
-} from '../../packages/vite-plugin-visual-edit/src/protocol/element-key.ts'
+import { createElementKey } from '../../packages/vite-plugin-visual-edit/src/protocol/element-key.ts'
 import { OUTBOUND_EVENT_SCHEMAS } from '../../packages/vite-plugin-visual-edit/src/protocol/event-schemas.ts'
 import {
   EMPTY_TREE_CODEBASE_ID,
@@ -48,9 +43,8 @@ import {
 import { InspectorContext } from '../../packages/vite-plugin-visual-edit/src/runtime/core/context.ts'
 import { createForcedStates } from '../../packages/vite-plugin-visual-edit/src/runtime/css/forced-states.ts'
 import { createNavTree } from '../../packages/vite-plugin-visual-edit/src/runtime/tree/nav-tree.ts'
+import { id, key, selection } from './support/editor.ts'
 
-const id = (n: number) => `tempo-3f2a8c1e-5b7d-4e9f-8a6b-${String(n).padStart(12, '0')}`
-const key = (n: number, path = `0-${n}`): ElementKey => createElementKey(id(n), 'app', path)
 const stops: (() => void)[] = []
 
 afterEach(() => {
@@ -59,14 +53,6 @@ afterEach(() => {
   document.head.innerHTML = ''
   window.history.replaceState(null, '', '/')
 })
-
-/** The editor's Selection feature with a page that answers every call; siblings are keys with even numbers. */
-function selection(): Selection {
-  const bridge = { call: async () => null }
-  const tree = { areSiblings: (a: ElementKey, b: ElementKey) => a.uniquePath.length === b.uniquePath.length }
-  const lookups = { ask: () => {} }
-  return new Selection(new SliceStore(() => ({})), { bridge, tree, lookups } as never)
-}
 
 /** The editor's Dragging feature; `moves` receives the MOVE_JSX changes a drop submits. */
 function dragging(moves: unknown[] = []): Dragging {
