@@ -21,7 +21,8 @@ import { mutatePath, TOKEN_HEADER } from '../packages/vite-plugin-visual-edit/sr
 import playwrightConfig, { CHROMIUM_PATH } from '../playwright.config.ts'
 import { MARKETPLACE, startCliProject } from '../tests/e2e/projects/cli-project.ts'
 import { connectMcp } from '../tests/helpers/mcp-client.ts'
-import { formatTable, median, percentile, ratio } from './report.ts'
+import { recordChart } from './report/record.ts'
+import { median, percentile, printTable, ratio } from './report.ts'
 
 const HEADING = 'Buy and Sell Anything in Gulbarga District'
 
@@ -177,41 +178,70 @@ export async function benchAgent(): Promise<boolean> {
     const agentP95 = percentile(viaAgent, 95)
     const httpP95 = percentile(viaHttp, 95)
     const ms = (value: number) => value.toFixed(1)
-    console.log('\nvisual-edit mcp on the marketplace (a running editor, headless Chromium)')
-    console.log(
-      formatTable(
-        ['measure', 'median', 'p95', 'floor', 'floor median', 'floor p95', 'ratio p95'],
+    printTable(
+      'agent',
+      'visual-edit mcp on the marketplace (a running editor, headless Chromium)',
+      ['measure', 'median', 'p95', 'floor', 'floor median', 'floor p95', 'ratio p95'],
+      [
         [
-          [
-            `get_selection, heading + PNG (${(pngBytes / 1024).toFixed(0)} KB)`,
-            ms(median(selections)),
-            ms(selectionP95),
-            'nothing selected',
-            ms(median(empty)),
-            ms(percentile(empty, 95)),
-            ratio(selectionP95, percentile(empty, 95)),
-          ],
-          [
-            'apply_changes, text edit, editor open',
-            ms(median(viaAgent)),
-            ms(agentP95),
-            'HTTP route',
-            ms(median(viaHttp)),
-            ms(httpP95),
-            ratio(agentP95, httpP95),
-          ],
-          [
-            'apply_changes, text edit, no editor page',
-            ms(median(direct.viaAgent)),
-            ms(percentile(direct.viaAgent, 95)),
-            'HTTP route',
-            ms(median(direct.viaHttp)),
-            ms(percentile(direct.viaHttp, 95)),
-            ratio(percentile(direct.viaAgent, 95), percentile(direct.viaHttp, 95)),
-          ],
+          `get_selection, heading + PNG (${(pngBytes / 1024).toFixed(0)} KB)`,
+          ms(median(selections)),
+          ms(selectionP95),
+          'nothing selected',
+          ms(median(empty)),
+          ms(percentile(empty, 95)),
+          ratio(selectionP95, percentile(empty, 95)),
         ],
-      ),
+        [
+          'apply_changes, text edit, editor open',
+          ms(median(viaAgent)),
+          ms(agentP95),
+          'HTTP route',
+          ms(median(viaHttp)),
+          ms(httpP95),
+          ratio(agentP95, httpP95),
+        ],
+        [
+          'apply_changes, text edit, no editor page',
+          ms(median(direct.viaAgent)),
+          ms(percentile(direct.viaAgent, 95)),
+          'HTTP route',
+          ms(median(direct.viaHttp)),
+          ms(percentile(direct.viaHttp, 95)),
+          ratio(percentile(direct.viaAgent, 95), percentile(direct.viaHttp, 95)),
+        ],
+      ],
     )
+    recordChart('agent', {
+      title: 'visual-edit mcp beside a running editor on the marketplace (p95)',
+      unit: 'ms',
+      valueName: 'the MCP tool',
+      baselineName: 'floor (named by each figure)',
+      lowerIsBetter: true,
+      bars: [
+        {
+          label: 'get_selection, heading + PNG',
+          value: selectionP95,
+          baseline: percentile(empty, 95),
+          baselineName: 'nothing selected',
+          goal: SELECTION_GOAL_P95_MS,
+        },
+        {
+          label: 'apply_changes, editor open',
+          value: agentP95,
+          baseline: httpP95,
+          baselineName: 'HTTP route',
+          goal: APPLY_GOAL_RATIO * httpP95,
+        },
+        {
+          label: 'apply_changes, no editor page',
+          value: percentile(direct.viaAgent, 95),
+          baseline: percentile(direct.viaHttp, 95),
+          baselineName: 'HTTP route',
+          goal: APPLY_GOAL_RATIO * percentile(direct.viaHttp, 95),
+        },
+      ],
+    })
     const goals = [
       {
         name: `get_selection p95 < ${SELECTION_GOAL_P95_MS} ms`,

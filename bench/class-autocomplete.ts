@@ -28,7 +28,8 @@ import {
 import { PROJECT_PATH, TOKEN_HEADER } from '../packages/vite-plugin-visual-edit/src/protocol/mutate-api.ts'
 import { classCatalog } from '../packages/vite-plugin-visual-edit/src/server/design-system/class-list.ts'
 import { tailwindEngine } from '../packages/vite-plugin-visual-edit/src/server/tailwind/tailwind-engine.ts'
-import { formatTable, median, percentile, ratio } from './report.ts'
+import { type ReportBar, recordChart } from './report/record.ts'
+import { median, percentile, printTable, ratio } from './report.ts'
 
 const REPO = path.resolve(import.meta.dirname, '..')
 const QUERIES = ['bg-bl', 'hover:text-', 'p-', 'shadow', 'md:hover:bg-blue-5', 'rounded-']
@@ -113,6 +114,7 @@ export async function benchClassAutocomplete(): Promise<boolean> {
     { name: 'generated, 2,000 utilities', css: generatedTheme() },
   ]
   const rows: string[][] = []
+  const bars: ReportBar[] = []
   const details: string[] = []
   let ok = true
   for (const theme of themes) {
@@ -148,6 +150,7 @@ export async function benchClassAutocomplete(): Promise<boolean> {
       const p95 = percentile(keystrokeTimes, 95)
       const met = p95 < GOAL_P95_MS
       ok = ok && met
+      bars.push({ label: theme.name, value: p95, baseline: percentile(bare, 95) })
       rows.push([
         theme.name,
         String(keystrokeTimes.length),
@@ -168,23 +171,31 @@ export async function benchClassAutocomplete(): Promise<boolean> {
     }
   }
 
-  console.log('\nclass-autocomplete: class suggestions per keystroke over HTTP (ms)')
-  console.log(
-    formatTable(
-      [
-        'theme',
-        'keystrokes',
-        'p50',
-        'p95',
-        'bare gated p50 / p95',
-        'class-css p50 / p95',
-        'x bare (p50 / p95)',
-        'x class-css (p50 / p95)',
-        'goal',
-      ],
-      rows,
-    ),
+  printTable(
+    'class-autocomplete',
+    'class-autocomplete: class suggestions per keystroke over HTTP (ms)',
+    [
+      'theme',
+      'keystrokes',
+      'p50',
+      'p95',
+      'bare gated p50 / p95',
+      'class-css p50 / p95',
+      'x bare (p50 / p95)',
+      'x class-css (p50 / p95)',
+      'goal',
+    ],
+    rows,
   )
+  recordChart('class-autocomplete', {
+    title: 'Class suggestions per keystroke over HTTP (p95)',
+    unit: 'ms',
+    valueName: 'class suggestions',
+    baselineName: 'a bare gated request',
+    lowerIsBetter: true,
+    bars,
+    goal: GOAL_P95_MS,
+  })
   for (const line of details) console.log(line)
   console.log(
     `queries typed letter by letter: ${QUERIES.join(', ')}; ${ROUNDS - 1} timed rounds after an untimed one. goal: keystroke p95 < ${GOAL_P95_MS} ms: ${ok ? 'met' : 'MISSED'}`,

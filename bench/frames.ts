@@ -20,7 +20,8 @@ import { chromium, type Frame, type Page } from '@playwright/test'
 import playwrightConfig, { CHROMIUM_PATH } from '../playwright.config.ts'
 import { MARKETPLACE, startCliProject } from '../tests/e2e/projects/cli-project.ts'
 import { appFrame, instrumentedEditorPage } from './editor-page.ts'
-import { formatTable, median, percentile, ratio } from './report.ts'
+import { recordChart } from './report/record.ts'
+import { median, percentile, printTable, ratio } from './report.ts'
 
 const SPREAD_GOAL_MS = 16.7
 const CHANGES = 12
@@ -203,8 +204,32 @@ export async function benchFrames(): Promise<boolean> {
         '',
       ],
     ]
-    console.log('\nBreakpoint frames: an edit shown in three frames of the marketplace (1280, 768, 390)\n')
-    console.log(formatTable(['measure', 'n', 'median', 'p95', 'baseline p95', 'ratio', 'goal', ''], rows))
+    printTable(
+      'frames',
+      'Breakpoint frames: an edit shown in three frames of the marketplace (1280, 768, 390)',
+      ['measure', 'n', 'median', 'p95', 'baseline p95', 'ratio', 'goal', ''],
+      rows,
+    )
+    recordChart('frames', {
+      title: 'An edit shown in three breakpoint frames, against the same edit in one frame (p95)',
+      unit: 'ms',
+      valueName: 'three frames',
+      baselineName: 'one frame',
+      lowerIsBetter: true,
+      bars: [
+        { label: 'spread: last frame - first', value: percentile(spread, 95), goal: SPREAD_GOAL_MS },
+        {
+          label: 'Enter -> shown in all three',
+          value: percentile(last, 95),
+          baseline: percentile(alone, 95),
+        },
+        {
+          label: 'Enter -> shown in the primary',
+          value: percentile(primaryOfThree, 95),
+          baseline: percentile(alone, 95),
+        },
+      ],
+    })
     return met
   } finally {
     await browser.close()

@@ -26,7 +26,8 @@ import { NAV_TREE_MEASURE } from '../packages/vite-plugin-visual-edit/src/runtim
 import playwrightConfig, { CHROMIUM_PATH } from '../playwright.config.ts'
 import { startMutateServer } from '../tests/helpers/mutate-server.ts'
 import { connectAsEditor, INIT_SCRIPT, rowsFor, startServer } from './inspector-page.ts'
-import { formatTable, median, percentile, ratio } from './report.ts'
+import { type ReportBar, recordChart } from './report/record.ts'
+import { median, percentile, printTable, ratio } from './report.ts'
 
 /** A page the size of a real app's, and the inspector bench's large one. */
 const PAGE_SIZES = [1500, 6800] as const
@@ -223,15 +224,25 @@ async function benchFile(): Promise<{ component: number[]; div: number[] }> {
 
 const ms = (value: number) => `${value.toFixed(2)} ms`
 
-/** A figure's row against its goal and its baseline's row under it; `met` is whether its p95 is under the goal. */
+/**
+ * A figure's row against its goal and its baseline's row under it, and its bar in the report's chart
+ * (`label` names it there); `met` is whether its p95 is under the goal.
+ */
 function figureRows(
-  figure: { name: string; times: number[]; goalMs: number },
+  figure: { name: string; label: string; times: number[]; goalMs: number },
   baseline: { name: string; times: number[] },
-): { rows: string[][]; met: boolean } {
+): { rows: string[][]; bar: ReportBar; met: boolean } {
   const p95 = percentile(figure.times, 95)
   const met = p95 < figure.goalMs
   return {
     met,
+    bar: {
+      label: figure.label,
+      value: p95,
+      baseline: percentile(baseline.times, 95),
+      baselineName: baseline.name,
+      goal: figure.goalMs,
+    },
     rows: [
       [
         figure.name,
@@ -261,6 +272,7 @@ export async function benchInsert(): Promise<boolean> {
       figureRows(
         {
           name: `insert a component -> painted (instant ADD_JSX), ${elements} elements`,
+          label: `painted, ${elements} elements`,
           times: paint.instant,
           goalMs: PAINT_GOAL_MS,
         },
@@ -273,18 +285,26 @@ export async function benchInsert(): Promise<boolean> {
     figureRows(
       {
         name: 'insert a component -> in the file (ADD_JSX + import)',
+        label: 'in the file',
         times: file.component,
         goalMs: FILE_GOAL_MS,
       },
       { name: 'a div at the same place', times: file.div },
     ),
   )
-  console.log(`\ninsert: ${PAINTS} instant updates per page, ${WRITES} writes per figure\n`)
-  console.log(
-    formatTable(
-      ['figure', 'p50', 'p95', 'x baseline', 'goal', ''],
-      figures.flatMap((figure) => figure.rows),
-    ),
+  printTable(
+    'insert',
+    `insert: ${PAINTS} instant updates per page, ${WRITES} writes per figure`,
+    ['figure', 'p50', 'p95', 'x baseline', 'goal', ''],
+    figures.flatMap((figure) => figure.rows),
   )
+  recordChart('insert', {
+    title: 'Inserting a component from the Insert panel (p95)',
+    unit: 'ms',
+    valueName: 'insert a component',
+    baselineName: 'baseline (named by each figure)',
+    lowerIsBetter: true,
+    bars: figures.map((figure) => figure.bar),
+  })
   return figures.every((figure) => figure.met)
 }

@@ -19,7 +19,8 @@ import { type Browser, chromium, type Page } from '@playwright/test'
 import { INSPECTOR_URL } from '../packages/vite-plugin-visual-edit/src/runtime-plugin.ts'
 import playwrightConfig, { CHROMIUM_PATH } from '../playwright.config.ts'
 import { INIT_SCRIPT, rowsFor, startServer } from './inspector-page.ts'
-import { formatTable, median, percentile } from './report.ts'
+import { type ReportBar, recordChart } from './report/record.ts'
+import { median, percentile, printTable } from './report.ts'
 
 const ELEMENTS = 6800
 const ROUNDS = 7
@@ -87,6 +88,7 @@ export async function benchInspectorIdle(): Promise<boolean> {
     }
 
     let ok = true
+    const bars: ReportBar[] = []
     const row = (label: string, read: (sample: Load) => number) => {
       const ratios = rounds.map((round) => read(round.with) / read(round.without))
       const spread = rounds.map((round) => read(round.again) / read(round.without))
@@ -94,6 +96,11 @@ export async function benchInspectorIdle(): Promise<boolean> {
       const allowed = 1 + Math.max(TOLERANCE, percentile(spread, 75) - 1)
       const met = ratio <= allowed
       if (!met) ok = false
+      bars.push({
+        label,
+        value: median(rounds.map((round) => read(round.with))),
+        baseline: median(rounds.map((round) => read(round.without))),
+      })
       return [
         label,
         `${median(rounds.map((round) => read(round.with))).toFixed(1)} ms`,
@@ -104,18 +111,23 @@ export async function benchInspectorIdle(): Promise<boolean> {
         met ? 'met' : 'MISSED',
       ]
     }
-    console.log(
-      `\ninspector with no editor connected, ${ELEMENTS} elements (${rows} rows), ${ROUNDS} rounds of 3 page loads`,
+    printTable(
+      'inspector-idle',
+      `inspector with no editor connected, ${ELEMENTS} elements (${rows} rows), ${ROUNDS} rounds of 3 page loads`,
+      ['figure', 'with inspector', 'without', 'with / without', 'A/A', 'goal', ''],
+      [
+        row('app ready (first commit)', (sample) => sample.ready),
+        row('re-render (state change -> commit)', (sample) => sample.rerender),
+      ],
     )
-    console.log(
-      formatTable(
-        ['figure', 'with inspector', 'without', 'with / without', 'A/A', 'goal', ''],
-        [
-          row('app ready (first commit)', (sample) => sample.ready),
-          row('re-render (state change -> commit)', (sample) => sample.rerender),
-        ],
-      ),
-    )
+    recordChart('inspector-idle', {
+      title: `A page with the inspector and no editor, against the same page without it (${ELEMENTS} elements, median)`,
+      unit: 'ms',
+      valueName: 'with the inspector',
+      baselineName: 'without',
+      lowerIsBetter: true,
+      bars,
+    })
     console.log(`\ninspector with no editor: ${ok ? 'nothing measurable' : 'MEASURABLE (see above)'}`)
     return ok
   } finally {

@@ -22,7 +22,8 @@
 import { type Browser, chromium, type Page } from '@playwright/test'
 import { build } from 'esbuild'
 import playwrightConfig, { CHROMIUM_PATH } from '../playwright.config.ts'
-import { formatTable, median, percentile } from './report.ts'
+import { recordChart } from './report/record.ts'
+import { median, percentile, printTable } from './report.ts'
 
 const RULES = 2000
 const LOADS = 5
@@ -320,22 +321,39 @@ export async function benchInspectorRules(): Promise<boolean> {
   ]
   const p95 = percentile(figures.call, 95)
   const met = p95 < GOAL_P95_MS
-  console.log(
-    `\ninspector-rules: ${rules} style rules as written flat (${figures.flat} CSSStyleRule objects, nested ones included), the element ${DEPTH} deep with ${TARGET_CLASSES.length} classes; ${figures.listed} rules listed\n`,
+  printTable(
+    'inspector-rules',
+    `inspector-rules: ${rules} style rules as written flat (${figures.flat} CSSStyleRule objects, nested ones included), the element ${DEPTH} deep with ${TARGET_CLASSES.length} classes; ${figures.listed} rules listed`,
+    ['figure', 'p50', 'p95', 'n'],
+    [
+      [`first call (median of ${LOADS} loads)`, ms(median(figures.first)), '', String(LOADS)],
+      row('call (sheets unchanged)', figures.call),
+      row('call after a sheet change', figures.changed),
+      row('baseline: walk every rule', figures.walk),
+      row('baseline: walk them after a sheet change', figures.freshWalk),
+      row('baseline: matches every selector', figures.matches),
+    ],
   )
-  console.log(
-    formatTable(
-      ['figure', 'p50', 'p95', 'n'],
-      [
-        [`first call (median of ${LOADS} loads)`, ms(median(figures.first)), '', String(LOADS)],
-        row('call (sheets unchanged)', figures.call),
-        row('call after a sheet change', figures.changed),
-        row('baseline: walk every rule', figures.walk),
-        row('baseline: walk them after a sheet change', figures.freshWalk),
-        row('baseline: matches every selector', figures.matches),
-      ],
-    ),
-  )
+  recordChart('inspector-rules', {
+    title: `The selected element's rules, ${rules} style rules in the page, against walking every rule (p95)`,
+    unit: 'ms',
+    valueName: 'processRulesForSelectedElement',
+    baselineName: 'walk every rule',
+    lowerIsBetter: true,
+    bars: [
+      {
+        label: 'sheets unchanged',
+        value: p95,
+        baseline: percentile(figures.walk, 95),
+        goal: GOAL_P95_MS,
+      },
+      {
+        label: 'after a sheet change',
+        value: percentile(figures.changed, 95),
+        baseline: percentile(figures.freshWalk, 95),
+      },
+    ],
+  })
   console.log(`\ngoal: call p95 ${ms(p95)} < ${GOAL_P95_MS} ms: ${met ? 'met' : 'MISSED'}`)
   return met
 }

@@ -21,7 +21,8 @@ import { PGLITE, type TestDatabaseTarget } from '../examples/marketplace/server/
 import { startTestBackend, type TestBackend } from '../examples/marketplace/server/supabase-test-clients.ts'
 import { CATEGORIES } from '../examples/marketplace/src/data/categories.ts'
 import { literal, timed, LISTING_TITLE_WORDS as WORDS } from './marketplace-data.ts'
-import { formatTable, median, percentile, ratio } from './report.ts'
+import { type ReportBar, recordChart } from './report/record.ts'
+import { median, percentile, printTable, ratio } from './report.ts'
 
 const ROWS = 10_000
 const SUBSCRIPTIONS = 3_000
@@ -290,6 +291,7 @@ async function benchOn(target: TestDatabaseTarget): Promise<boolean> {
     }
 
     const rows: string[][] = []
+    const bars: ReportBar[] = []
     for (const call of all) {
       const sample = (await asAdmin(call.sql, call.args as Parameters<Transaction['query']>[1])).rows[0] as {
         answer: { total?: number }
@@ -305,6 +307,12 @@ async function benchOn(target: TestDatabaseTarget): Promise<boolean> {
       ok = ok && met
       const scans = call.group === 'listings' || call.group === 'users' ? await scansOf(backend, call) : null
       const overHttp = http.get(call.name)
+      bars.push({
+        label: `${call.group}: ${call.name}`,
+        value: percentile(query, 95),
+        baseline: percentile(baseline, 95),
+        ...(goal === null ? {} : { goal }),
+      })
       rows.push([
         `${call.group}: ${call.name}`,
         sample.answer.total === undefined ? '' : String(sample.answer.total),
@@ -317,25 +325,33 @@ async function benchOn(target: TestDatabaseTarget): Promise<boolean> {
         goal === null ? 'no goal' : `${met ? 'met' : 'MISSED'} (< ${goal} ms)`,
       ])
     }
+    printTable(
+      'marketplace-admin',
+      `marketplace admin on ${target.name}: the dashboard's calls as the admin's request`,
+      [
+        'call',
+        'total',
+        'p50',
+        'p95',
+        'p95 / select 1',
+        'HTTP p95',
+        'page read by',
+        'count read by',
+        'goal p95',
+      ],
+      rows,
+    )
     console.log(
       `baseline: select 1 as the admin p95 ${ms(percentile(baseline, 95))}; the smallest REST read p95 ${ms(percentile(restBaseline, 95))}`,
     )
-    console.log(
-      formatTable(
-        [
-          'call',
-          'total',
-          'p50',
-          'p95',
-          'p95 / select 1',
-          'HTTP p95',
-          'page read by',
-          'count read by',
-          'goal p95',
-        ],
-        rows,
-      ),
-    )
+    recordChart('marketplace-admin', {
+      title: `The admin dashboard's calls on ${target.name}, ${ROWS.toLocaleString('en')} rows each (p95, in the database)`,
+      unit: 'ms',
+      valueName: 'the call',
+      baselineName: 'select 1 as the admin',
+      lowerIsBetter: true,
+      bars,
+    })
   } finally {
     await backend.close()
   }

@@ -23,7 +23,7 @@ import type { ListingFilters, SortOrder } from '../examples/marketplace/src/lib/
 import { literal, timed, LISTING_TITLE_WORDS as WORDS } from './marketplace-data.ts'
 import { benchFirstResultsPainted } from './marketplace-paint.ts'
 import { type ReportBar, recordChart } from './report/record.ts'
-import { formatTable, median, percentile, ratio } from './report.ts'
+import { median, percentile, printTable, ratio } from './report.ts'
 
 const LISTINGS = 10_000
 const QUERY_GOAL_P95_MS = 20
@@ -204,28 +204,25 @@ export async function benchMarketplaceSearch(): Promise<boolean> {
       bars,
       goal: QUERY_GOAL_P95_MS,
     })
-    console.log(
-      `\nmarketplace search: ${LISTINGS.toLocaleString('en')} public listings in the local backend (PGlite)`,
+    printTable(
+      'marketplace-search',
+      `marketplace search: ${LISTINGS.toLocaleString('en')} public listings in the local backend (PGlite)`,
+      [
+        'call',
+        'matches',
+        'query p50',
+        'query p95',
+        'p95 / select 1',
+        'HTTP p95',
+        'HTTP / REST read',
+        'page read by',
+        'count read by',
+        `p95 < ${QUERY_GOAL_P95_MS} ms, indexed`,
+      ],
+      rows,
     )
     console.log(
       `baseline: select 1 as anon p95 ${ms(percentile(baseline, 95))}; the smallest REST read p95 ${ms(percentile(restBaseline, 95))}`,
-    )
-    console.log(
-      formatTable(
-        [
-          'call',
-          'matches',
-          'query p50',
-          'query p95',
-          'p95 / select 1',
-          'HTTP p95',
-          'HTTP / REST read',
-          'page read by',
-          'count read by',
-          `p95 < ${QUERY_GOAL_P95_MS} ms, indexed`,
-        ],
-        rows,
-      ),
     )
   } finally {
     await backend.close()

@@ -22,7 +22,8 @@ import {
   searchListings,
 } from '../examples/marketplace/src/lib/search.ts'
 import { bareReactJavaScript, initialJavaScript } from './build-size.ts'
-import { formatTable, median, percentile, ratio } from './report.ts'
+import { type ReportBar, recordChart } from './report/record.ts'
+import { median, percentile, printTable, ratio } from './report.ts'
 
 const LISTING_COUNT = 10_000
 const KEYSTROKE_BUDGET_MS = 5
@@ -108,6 +109,7 @@ function benchFilterSort(): boolean {
   const publicListings = listings.filter(isPublic)
   const floorSamples: number[] = []
   const rows: string[][] = []
+  const bars: ReportBar[] = []
   let worstP95 = 0
   for (let round = 0; round < 30; round++) {
     const start = performance.now()
@@ -131,15 +133,24 @@ function benchFilterSort(): boolean {
     const p95 = percentile(samples, 95)
     worstP95 = Math.max(worstP95, p95)
     rows.push([scenario.name, p50.toFixed(3), p95.toFixed(3), ratio(p50, floor)])
+    bars.push({ label: scenario.name, value: p95, baseline: floor })
   }
 
-  console.log(`\nmarketplace filter + sort: ${LISTING_COUNT} listings, ms per keystroke`)
-  console.log(
-    formatTable(
-      ['scenario', 'p50 ms', 'p95 ms', 'p50 x floor'],
-      [['floor: read every title once', floor.toFixed(3), '', '1.00'], ...rows],
-    ),
+  printTable(
+    'marketplace',
+    `marketplace filter + sort: ${LISTING_COUNT} listings, ms per keystroke`,
+    ['scenario', 'p50 ms', 'p95 ms', 'p50 x floor'],
+    [['floor: read every title once', floor.toFixed(3), '', '1.00'], ...rows],
   )
+  recordChart('marketplace', {
+    title: `Filter + sort over ${LISTING_COUNT.toLocaleString('en')} listings per keystroke (p95)`,
+    unit: 'ms',
+    valueName: 'searchListings',
+    baselineName: 'floor: read every title once (median)',
+    lowerIsBetter: true,
+    bars,
+    goal: KEYSTROKE_BUDGET_MS,
+  })
   const ok = worstP95 <= KEYSTROKE_BUDGET_MS
   console.log(
     `goal p95 <= ${KEYSTROKE_BUDGET_MS} ms per keystroke: ${ok ? 'met' : 'MISSED'} (worst p95 ${worstP95.toFixed(3)} ms)`,
@@ -157,17 +168,25 @@ async function benchInitialJavaScript(): Promise<boolean> {
     const floor = await bareReactJavaScript(work)
 
     const kb = (bytes: number) => (bytes / 1024).toFixed(1)
-    console.log('\nmarketplace production build: initial JavaScript (gzip)')
-    console.log(
-      formatTable(
-        ['file', 'kB gzip'],
-        [
-          ...app.files.map((file) => [file.name, kb(file.gzip)]),
-          ['total', kb(app.total)],
-          ['floor: bare React 19 app', kb(floor.total)],
-        ],
-      ),
+    printTable(
+      'marketplace',
+      'marketplace production build: initial JavaScript (gzip)',
+      ['file', 'kB gzip'],
+      [
+        ...app.files.map((file) => [file.name, kb(file.gzip)]),
+        ['total', kb(app.total)],
+        ['floor: bare React 19 app', kb(floor.total)],
+      ],
     )
+    recordChart('marketplace', {
+      title: "The marketplace's initial JavaScript (production build, gzip)",
+      unit: 'kB',
+      valueName: 'the marketplace',
+      baselineName: 'a bare React 19 app',
+      lowerIsBetter: true,
+      bars: [{ label: 'entry + modulepreloads', value: app.total / 1024, baseline: floor.total / 1024 }],
+      goal: INITIAL_JS_BUDGET_BYTES / 1024,
+    })
     const ok = app.total <= INITIAL_JS_BUDGET_BYTES
     console.log(
       `goal initial JS <= ${INITIAL_JS_BUDGET_BYTES / 1024} kB gzip: ${ok ? 'met' : 'MISSED'} (${kb(app.total)} kB, ${ratio(app.total, floor.total)}x the bare React app)`,

@@ -29,7 +29,7 @@ import { type JsxElementInfo, tagJsx } from '../packages/vite-plugin-visual-edit
 import { generateCorpus } from './corpus/generate.ts'
 import { devServerServices, timedFileSystem } from './fidelity/services.ts'
 import { type ReportBar, recordChart } from './report/record.ts'
-import { formatTable, median, percentile } from './report.ts'
+import { median, percentile, printTable } from './report.ts'
 
 const SIZES = [20, 100, 400]
 const ITERATIONS = 60
@@ -167,6 +167,7 @@ export async function benchMutate(): Promise<boolean> {
   const root = mkdtempSync(path.join(tmpdir(), 'visual-edit-bench-'))
   const rows: string[][] = []
   const bars: ReportBar[] = []
+  const diffBars: ReportBar[] = []
   let ok = true
 
   try {
@@ -241,7 +242,9 @@ export async function benchMutate(): Promise<boolean> {
           label: `${scenario.name}, ${size} elements`,
           value: median(compute),
           baseline: median(baseline),
+          goal: (scenario.ratioGoal ?? GOAL_RATIO) * median(baseline),
         })
+        diffBars.push({ label: `${scenario.name}, ${size} elements`, value: ourDiff, baseline: reprintDiff })
         rows.push([
           `${scenario.name}, ${size} elements (${source.count})`,
           p50.toFixed(2),
@@ -260,6 +263,23 @@ export async function benchMutate(): Promise<boolean> {
     rmSync(root, { recursive: true, force: true })
   }
 
+  printTable(
+    'mutate',
+    'mutate: server time per edit (ms) against a reprint (Babel parse + generate + prettier)',
+    [
+      'edit',
+      'p50',
+      'p95',
+      'p50 w/o file IO',
+      'reprint p50',
+      'reprint p95',
+      'x reprint',
+      'diff lines',
+      'reprint diff',
+      'goal',
+    ],
+    rows,
+  )
   recordChart('mutate', {
     title: 'Server time per edit against reprinting the file (p50, without file IO)',
     unit: 'ms',
@@ -268,24 +288,15 @@ export async function benchMutate(): Promise<boolean> {
     lowerIsBetter: true,
     bars,
   })
-  console.log('\nmutate: server time per edit (ms) against a reprint (Babel parse + generate + prettier)')
-  console.log(
-    formatTable(
-      [
-        'edit',
-        'p50',
-        'p95',
-        'p50 w/o file IO',
-        'reprint p50',
-        'reprint p95',
-        'x reprint',
-        'diff lines',
-        'reprint diff',
-        'goal',
-      ],
-      rows,
-    ),
-  )
+  recordChart('mutate', {
+    title: 'Lines a diff shows changed per edit (the most of any iteration)',
+    unit: 'lines',
+    valueName: 'visual-edit',
+    baselineName: 'reprint (Babel + generator + prettier)',
+    lowerIsBetter: true,
+    bars: diffBars,
+    goal: GOAL_DIFF_LINES,
+  })
   console.log(
     "'x reprint' compares work with work: our p50 without the file IO of the safe write (strict read, temp file, re-read, rename), which the reprint does not do either.",
   )

@@ -1,4 +1,5 @@
 /** Small helpers every benchmark prints with, so the figures read the same everywhere. */
+import { recordTable } from './report/record.ts'
 
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b)
@@ -28,4 +29,14 @@ export function formatTable(header: string[], rows: string[][]): string {
       )
       .join('  ')
   return [line(header), widths.map((width) => '-'.repeat(width)).join('  '), ...rows.map(line)].join('\n')
+}
+
+/**
+ * Prints a table under its title and records both for the benchmark's section of bench/REPORT.md, so
+ * the report holds the rows the terminal showed. `area` is the benchmark's name in bench/run.ts.
+ */
+export function printTable(area: string, title: string, header: string[], rows: string[][]): void {
+  console.log(`\n${title}`)
+  console.log(formatTable(header, rows))
+  recordTable(area, { title, header, rows })
 }

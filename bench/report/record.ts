@@ -1,7 +1,8 @@
 /**
  * What a benchmark hands to the report (`bench/REPORT.md`, written by `npm run bench`): its tables, as
- * printed, and its charts. A benchmark records under its area (one section of the report, one chart
- * file per chart); `takeRecords` gives the run's records to the report writer.
+ * printed, and its charts. A benchmark records under its area, its name in bench/run.ts (one section
+ * of the report, one chart file per chart); `takeRecords` gives the run's records to the report writer.
+ * Most tables go through `printTable` (bench/report.ts), which prints and records in one call.
  *
  *   recordTable('mutate', { title: 'Edit time, p50', header: ['file', 'ours', 'reprint'], rows })
  *   recordChart('mutate', { title: 'Edit time against reprinting', unit: 'ms', lowerIsBetter: true,
@@ -20,6 +21,10 @@ export interface ReportBar {
   readonly label: string
   readonly value: number
   readonly baseline?: number
+  /** What this case's baseline is, when the chart's cases have different ones (shown by its figure). */
+  readonly baselineName?: string
+  /** This case's own goal, when the chart's cases have different ones (a mark across its row). */
+  readonly goal?: number
 }
 
 /** A bar chart: ours against the baseline measured in the same run, per case. */
@@ -32,15 +37,13 @@ export interface ReportChart {
   readonly baselineName?: string
   readonly lowerIsBetter: boolean
   readonly bars: readonly ReportBar[]
-  /** A goal line, in the chart's unit. */
+  /** A goal line across every case, in the chart's unit. */
   readonly goal?: number
 }
 
 export interface AreaRecords {
   readonly tables: ReportTable[]
   readonly charts: ReportChart[]
-  /** Whether the benchmark met its goals, set by the runner. */
-  met?: boolean
 }
 
 const records = new Map<string, AreaRecords>()

@@ -29,7 +29,10 @@ export interface StoredResults {
   areas: Record<string, AreaRun>
 }
 
-/** The machine, in one line: CPU model and count, memory, OS, Node, Chromium when there is one. */
+/**
+ * The machine, in one line: CPU model and count, memory, OS, Node, Chromium when there is one, and the
+ * load average when the run began (a busy shared machine shows in the tails: read them with it).
+ */
 export function describeMachine(): string {
   const cpus = os.cpus()
   const model = cpus[0]?.model.replace(/\s+/g, ' ').trim() ?? 'unknown CPU'
@@ -56,6 +59,7 @@ export function describeMachine(): string {
       console.warn(`report: ${chromium} --version failed: ${(error as Error).message}`)
     }
   }
+  parts.push(`load average ${os.loadavg()[0]?.toFixed(1)} at the start`)
   return parts.join(', ')
 }
 
@@ -67,7 +71,9 @@ export function mergeRuns(stored: StoredResults, runs: Record<string, AreaRun>):
 const chartFile = (area: string, index: number) => `${area}-${index + 1}.svg`
 
 function markdownTable(table: ReportTable): string {
-  const cell = (text: string) => text.replace(/\|/g, '\\|').trim()
+  // A row the terminal indents (a part of the row above) keeps its indent: Markdown trims spaces.
+  const cell = (text: string) =>
+    '&emsp;'.repeat(Math.ceil((/^ */.exec(text)?.[0].length ?? 0) / 2)) + text.replace(/\|/g, '\\|').trim()
   return [
     `| ${table.header.map(cell).join(' | ')} |`,
     `| ${table.header.map(() => '---').join(' | ')} |`,
@@ -81,10 +87,12 @@ export function renderReport(results: StoredResults, machine: string, date: stri
   const lines = [
     '# Benchmark report',
     '',
-    `Written by \`npm run bench\` on ${date}, on ${machine}. Each section is a benchmark's last run`,
-    '(`npm run bench -- <name>` runs one and updates its section), with its date, the machine it ran on,',
-    'its figures beside the baseline measured in the same run, and whether its goals were met.',
-    'Dated runs and what was learned from them: [NOTES.md](NOTES.md).',
+    `- Written by \`npm run bench\` on ${date}`,
+    `- Machine: ${machine}`,
+    '',
+    "Each section is a benchmark's last run (`npm run bench -- <name>` runs one and updates its section),",
+    'with its date, the machine it ran on, its figures beside the baseline measured in the same run, and',
+    'whether its goals were met. Dated runs and what was learned from them: [NOTES.md](NOTES.md).',
     '',
     '| benchmark | goals | ran |',
     '| --- | --- | --- |',
@@ -99,7 +107,7 @@ export function renderReport(results: StoredResults, machine: string, date: stri
     lines.push(
       `## ${area}`,
       '',
-      `Goals ${run.met ? 'met' : 'missed'}; ran ${run.ranAt} on ${run.machine}.`,
+      `**Goals ${run.met ? 'met' : 'missed'}.** Ran ${run.ranAt} on ${run.machine}.`,
       '',
     )
     run.charts.forEach((chart, index) => {
@@ -111,7 +119,7 @@ export function renderReport(results: StoredResults, machine: string, date: stri
         '<details><summary>As printed</summary>',
         '',
         '```text',
-        run.output.trimEnd(),
+        run.output.replace(/^\n+/, '').trimEnd(),
         '```',
         '',
         '</details>',
